@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './http/context.js';
+import { registerErrorHandling, sendProblem } from './http/problem.js';
+import { newId } from './lib/ids.js';
+import { logRedactPaths } from './http/logging.js';
+import { systemRoutes } from './features/system/system.routes.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
+import { staffRoutes } from './features/staff/staff.routes.js';
+import { publicConfig } from './config/public-config.js';
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildOptions {
+  /** Mounts the embedded identity provider at /oidc (absent when OIDC_ISSUER names an external one). */
+  identity?: (app: FastifyInstance) => Promise<void>;
+  logger?: boolean;
+}
+
+function contentSecurityPolicy(deps: AppDeps) {
+  const { config } = deps;
+  const issuerOrigin = config.oidc.externalIssuer ? new URL(config.oidc.externalIssuer).origin : undefined;
+  const analyticsOrigin = config.analytics?.apiHost ? new URL(config.analytics.apiHost).origin : undefined;
+  const extra = (...values: (string | undefined)[]) => values.filter((v): v is string => Boolean(v));
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine writes CSS variables into a <style> element at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...extra(issuerOrigin, analyticsOrigin)],
+      // Silent renew runs the issuer's authorize endpoint in a hidden frame of our own callback page.
+      frameSrc: ["'self'", ...extra(issuerOrigin)],
+      frameAncestors: ["'self'"],
+      formAction: ["'self'", ...extra(issuerOrigin)],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: deps.config.logLevel, redact: { paths: logRedactPaths, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,100}$/.test(given) ? given : newId();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('endpoints', []);
+  app.decorateRequest('auth', null as never);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith(API_PREFIX) || request.url === '/config.json') reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(deps),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'iPos API', version: '1.0.0', description: 'Generated from packages/contracts.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/config.json', { schema: { hide: true } }, async () => publicConfig(deps.config));
+
+  await app.register(
+    async (api) => {
+      // Routes carry full paths from their contracts; this scope only groups them.
+      systemRoutes(api, deps);
+      accountsRoutes(api, deps);
+      onboardingRoutes(api, deps);
+      staffRoutes(api, deps);
+    },
+  );
+
+  if (options.identity) await options.identity(app);
+
+  const webDist = deps.config.webDistDir;
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasSpa = Boolean(indexHtml && fs.existsSync(indexHtml));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/oidc');
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: the SPA decides what the path is, and shows its own NotFound.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return sendProblem(request, reply, 'NOT_FOUND', `No route ${request.method} ${url}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,79 @@
+import {
+  isPermission,
+  isSystemRoleName,
+  ownerPermissions,
+  systemRolePermissions,
+  type CurrencyCode,
+  type Permission,
+} from '@ipos/contracts';
+import type { Executor } from '../db/client.js';
+import {
+  listMembershipRows,
+  listOwnedBusinesses,
+  listStoresOfBusinesses,
+  type StoreRoleRow,
+} from '../features/accounts/accounts.repository.js';
+
+export interface StoreAccess {
+  businessId: string;
+  businessName: string;
+  currency: CurrencyCode;
+  storeId: string;
+  storeName: string;
+  storeAlias: string;
+  roleName: string;
+  permissions: Permission[];
+  /** The account owns the business: it acts as IPOS_ADMIN in every one of its stores. */
+  viaOwnership: boolean;
+}
+
+export function rolePermissions(row: Pick<StoreRoleRow, 'roleName' | 'roleIsSystem' | 'rolePermissions'>): Permission[] {
+  if (row.roleIsSystem && isSystemRoleName(row.roleName)) return [...systemRolePermissions[row.roleName]];
+  const owner = ownerPermissions as readonly string[];
+  return row.rolePermissions.filter((p): p is Permission => isPermission(p) && !owner.includes(p));
+}
+
+/**
+ * Every store the account may work in and what it may do there: its memberships, plus every store
+ * of a business it owns (as IPOS_ADMIN), so an owner can switch from admin mode into any store.
+ */
+export async function listStoreAccess(db: Executor, accountId: string): Promise<StoreAccess[]> {
+  const [rows, owned] = await Promise.all([listMembershipRows(db, accountId), listOwnedBusinesses(db, accountId)]);
+  const result = new Map<string, StoreAccess>();
+  for (const row of rows) {
+    result.set(row.storeId, {
+      businessId: row.businessId,
+      businessName: row.businessName,
+      currency: row.currency as CurrencyCode,
+      storeId: row.storeId,
+      storeName: row.storeName,
+      storeAlias: row.storeAlias,
+      roleName: row.roleName,
+      permissions: rolePermissions(row),
+      viaOwnership: false,
+    });
+  }
+  const ownedStores = await listStoresOfBusinesses(
+    db,
+    owned.map((b) => b.id),
+  );
+  for (const store of ownedStores) {
+    const business = owned.find((b) => b.id === store.businessId)!;
+    result.set(store.id, {
+      businessId: business.id,
+      businessName: business.name,
+      currency: business.currency as CurrencyCode,
+      storeId: store.id,
+      storeName: store.name,
+      storeAlias: store.alias,
+      roleName: 'IPOS_ADMIN',
+      permissions: [...systemRolePermissions.IPOS_ADMIN],
+      viaOwnership: true,
+    });
+  }
+  return [...result.values()];
+}
+
+export async function findStoreAccess(db: Executor, accountId: string, storeId: string) {
+  return (await listStoreAccess(db, accountId)).find((s) => s.storeId === storeId);
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a repository can run SQL on: the database or a transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** A cheap round trip, for `/ready`. */
+  ping(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests copy a migrated database from it). */
+  dump?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** The committed SQL migrations (apps/api/drizzle), found from wherever this code runs (src or dist). */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('The SQL migrations folder (apps/api/drizzle) was not found');
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** Tests: start from a dump of an already-migrated database instead of files. */
+  loadDataDir?: Blob | undefined;
+  /** Skip migrations (tests that loaded a migrated dump). */
+  skipMigrations?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.skipMigrations);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, skipMigrations = false): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  if (!skipMigrations) {
+    // Several replicas may start at once: one migrates while the others wait.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(7262837)');
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(7262837)').catch(() => undefined);
+      client.release();
+    }
+  }
+  return {
+    db,
+    driver: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (options.loadDataDir || !options.dataDir) {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    lock = acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite') });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  if (!options.skipMigrations) {
+    await migratePglite(drizzlePglite({ client, schema }), {
+      migrationsFolder: migrationsFolder(),
+    });
+  }
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

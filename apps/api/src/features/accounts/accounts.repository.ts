@@ -1,0 +1,106 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accountIdentities, accounts, businesses, memberships, roles, stores } from '../../db/schema.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function findAccountById(db: Executor, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+export async function findAccountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+/** Row-locked read, for credential changes that count failures. */
+export async function getAccountForUpdate(db: Executor, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
+export async function insertAccount(db: Executor, row: typeof accounts.$inferInsert) {
+  await db.insert(accounts).values(row);
+}
+
+export async function updateAccount(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<typeof accounts.$inferInsert, 'id'>>,
+) {
+  await db
+    .update(accounts)
+    .set({ ...changes, updatedAt: new Date(), version: sql`${accounts.version} + 1` })
+    .where(eq(accounts.id, id));
+}
+
+export async function findAccountIdByIdentity(
+  db: Executor,
+  issuer: string,
+  subject: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ accountId: accountIdentities.accountId })
+    .from(accountIdentities)
+    .where(and(eq(accountIdentities.issuer, issuer), eq(accountIdentities.subject, subject)));
+  return row?.accountId;
+}
+
+export async function linkIdentity(db: Executor, issuer: string, subject: string, accountId: string) {
+  await db.insert(accountIdentities).values({ issuer, subject, accountId }).onConflictDoNothing();
+}
+
+export interface StoreRoleRow {
+  businessId: string;
+  businessName: string;
+  currency: string;
+  storeId: string;
+  storeName: string;
+  storeAlias: string;
+  roleName: string;
+  roleIsSystem: boolean;
+  rolePermissions: string[];
+}
+
+/** The account's explicit store memberships with their roles. */
+export async function listMembershipRows(db: Executor, accountId: string): Promise<StoreRoleRow[]> {
+  return db
+    .select({
+      businessId: memberships.businessId,
+      businessName: businesses.name,
+      currency: businesses.currency,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeAlias: stores.alias,
+      roleName: roles.name,
+      roleIsSystem: roles.isSystem,
+      rolePermissions: roles.permissions,
+    })
+    .from(memberships)
+    .innerJoin(stores, and(eq(stores.businessId, memberships.businessId), eq(stores.id, memberships.storeId)))
+    .innerJoin(businesses, eq(businesses.id, memberships.businessId))
+    .innerJoin(roles, and(eq(roles.businessId, memberships.businessId), eq(roles.id, memberships.roleId)))
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(businesses.name, stores.name);
+}
+
+export async function listOwnedBusinesses(db: Executor, accountId: string) {
+  return db
+    .select({ id: businesses.id, name: businesses.name, currency: businesses.currency })
+    .from(businesses)
+    .where(eq(businesses.ownerAccountId, accountId))
+    .orderBy(businesses.name);
+}
+
+export async function listStoresOfBusinesses(db: Executor, businessIds: string[]) {
+  if (businessIds.length === 0) return [];
+  return db
+    .select({ businessId: stores.businessId, id: stores.id, name: stores.name, alias: stores.alias })
+    .from(stores)
+    .where(inArray(stores.businessId, businessIds))
+    .orderBy(stores.name);
+}

@@ -1,0 +1,17 @@
+import { errorCodes, type ErrorCode, type FieldError } from '@ipos/contracts';
+
+/** The one error type services throw. Its code is stable and documented in packages/contracts. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; [key: string]: unknown } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorCodes[code];
+  }
+}
+
+export const notFound = (what = 'The record') => new AppError('NOT_FOUND', `${what} was not found`);

@@ -1,0 +1,21 @@
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/client.js';
+import type { TokenVerifier } from '../auth/token-verifier.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** What every service needs from the outside world; built once in main (or in a test). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  tokens: TokenVerifier;
+  mailer: Mailer;
+  /** Injected so tests can move time (expiry of reset links, rate-limit windows). */
+  now: () => Date;
+}
+
+/** Who did it, for the audit trail. */
+export interface Actor {
+  accountId: string | null;
+  requestId: string;
+  ip: string;
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ownerPermissions, STORE_HEADER, type Endpoint, type Permission } from '@ipos/contracts';
+import { AppError } from './app-error.js';
+import type { Actor, AppDeps } from './context.js';
+import { findStoreAccess, type StoreAccess } from '../auth/access.js';
+import { findAccountById, findAccountIdByIdentity, findAccountByEmail, linkIdentity, type AccountRow } from '../features/accounts/accounts.repository.js';
+import { listOwnedBusinesses } from '../features/accounts/accounts.repository.js';
+
+type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  params: Infer<E['params']>;
+  query: Infer<E['query']>;
+  body: Infer<E['body']>;
+  /** The signed-in account; present on every endpoint but the public ones. */
+  account: AccountRow;
+  /** The active store and the role there; present on store-permission endpoints. */
+  store: StoreAccess;
+  /** The business named in the path on owner (admin-mode) endpoints. */
+  businessId: string;
+  actor: Actor;
+  deps: AppDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']> | null | undefined>;
+
+interface RequestAuth {
+  account?: AccountRow;
+  store?: StoreAccess;
+  businessId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+  interface FastifyInstance {
+    /** Every endpoint registered, with its declared access; the permission test reads this. */
+    endpoints: Endpoint[];
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { accountId: request.auth?.account?.id ?? null, requestId: request.id, ip: request.ip };
+}
+
+async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<AccountRow> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
+  if (!match) throw new AppError('UNAUTHENTICATED', 'Send a bearer access token', { headers: { 'www-authenticate': 'Bearer' } });
+  const { issuer, subject, claims } = await deps.tokens.verify(match[1]!);
+  const db = deps.database.db;
+  let accountId = await findAccountIdByIdentity(db, issuer, subject);
+  if (!accountId && typeof claims.email === 'string' && claims.email_verified === true) {
+    // An external issuer's first visit: link it to the account with the same verified email.
+    const byEmail = await findAccountByEmail(db, claims.email);
+    if (byEmail) {
+      await linkIdentity(db, issuer, subject, byEmail.id);
+      accountId = byEmail.id;
+    }
+  }
+  const account = accountId ? await findAccountById(db, accountId) : undefined;
+  if (!account || account.isDisabled) throw new AppError('UNAUTHENTICATED', 'This account cannot sign in');
+  return account;
+}
+
+async function authorize(deps: AppDeps, request: FastifyRequest, account: AccountRow, permission: Permission) {
+  const db = deps.database.db;
+  if ((ownerPermissions as readonly string[]).includes(permission)) {
+    const businessId = (request.params as { businessId?: string }).businessId;
+    const owned = await listOwnedBusinesses(db, account.id);
+    if (businessId === undefined) {
+      if (owned.length === 0) throw new AppError('FORBIDDEN', 'Only a business owner may do this');
+      return {};
+    }
+    // Another owner's business answers exactly like one that does not exist.
+    if (!UUID.test(businessId) || !owned.some((b) => b.id === businessId)) throw new AppError('NOT_FOUND', 'The business was not found');
+    return { businessId };
+  }
+  const storeId = request.headers[STORE_HEADER];
+  if (typeof storeId !== 'string' || !storeId) throw new AppError('STORE_REQUIRED', `Name the store in the ${STORE_HEADER} header`);
+  if (!UUID.test(storeId)) throw new AppError('VALIDATION_FAILED', `${STORE_HEADER} must be a store id`, { errors: [{ field: `headers.${STORE_HEADER}`, message: 'Not a store id' }] });
+  const store = await findStoreAccess(db, account.id, storeId);
+  if (!store) throw new AppError('NOT_FOUND', 'The store was not found');
+  if (!store.permissions.includes(permission)) throw new AppError('FORBIDDEN', `Your role (${store.roleName}) does not allow ${permission}`);
+  return { store, businessId: store.businessId };
+}
+
+/**
+ * Registers one contract as a route: the contract's schemas validate the request and the response,
+ * and its declared access is enforced before validation (so a stranger learns nothing from a 400).
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, endpoint: E, handler: Handler<E>) {
+  if (!endpoint.access) throw new Error(`${endpoint.method} ${endpoint.path} declares no access`);
+  app.endpoints.push(endpoint);
+  const url = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, ':$1');
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      response: endpoint.status === 204 ? {} : { [endpoint.status]: endpoint.response },
+    },
+    config: { access: endpoint.access },
+    onRequest: async (request) => {
+      request.auth = {};
+      if (endpoint.access === 'public') return;
+      const account = await authenticate(deps, request);
+      request.auth.account = account;
+      if (endpoint.access === 'signedIn') return;
+      Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        account: request.auth.account!,
+        store: request.auth.store!,
+        businessId: request.auth.businessId!,
+        actor: actorOf(request),
+        deps,
+        request,
+        reply,
+      });
+      reply.code(endpoint.status);
+      if (endpoint.status === 204) return reply.send();
+      return reply.send(result);
+    },
+  });
+}

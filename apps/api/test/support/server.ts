@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { importJWK, SignJWT, type JWK } from 'jose';
+import { loadConfig } from '../../src/config/config.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { createServer, type Server } from '../../src/server.js';
+import { loadOrCreateProviderSecrets } from '../../src/identity/keys.js';
+import { findAccountByEmail } from '../../src/features/accounts/accounts.repository.js';
+import { driver, testEnv } from './test-env.js';
+
+export interface TestServer extends Server {
+  /** A real access token for a demo (or any) account, signed with the embedded provider's key. */
+  tokenFor(email: string, overrides?: { expiresInSeconds?: number; audience?: string }): Promise<string>;
+  accountId(email: string): Promise<string>;
+}
+
+/** A fresh copy of the migrated, seeded test database, on the driver this project runs on. */
+async function freshDatabase(): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
+  if (driver === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `ipos_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: dbUrl.toString(), skipMigrations: true });
+    return {
+      database,
+      databaseUrl: dbUrl.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists "${name}" with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(inject('pgliteDump'))]);
+  const database = await openDatabase({ loadDataDir: blob, skipMigrations: true });
+  return { database, drop: async () => undefined };
+}
+
+export async function createTestServer(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestServer> {
+  const { database, drop } = await freshDatabase();
+  const config = loadConfig({ ...testEnv, ...env });
+  const server = await createServer(config, { logger: false, database, now: options.now });
+  const db = server.deps.database.db;
+  const secrets = config.oidc.externalIssuer ? undefined : await loadOrCreateProviderSecrets(db);
+  const accountId = async (email: string) => {
+    const account = await findAccountByEmail(db, email);
+    if (!account) throw new Error(`No account ${email}`);
+    return account.id;
+  };
+  return {
+    ...server,
+    accountId,
+    async tokenFor(email, overrides = {}) {
+      if (!secrets) throw new Error('tokenFor needs the embedded provider');
+      const jwk = secrets.signingKeys[0] as JWK;
+      const key = await importJWK(jwk, 'RS256');
+      return new SignJWT({ scope: 'openid email roles profile offline_access', client_id: config.oidc.clientId })
+        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid! })
+        .setIssuer(config.oidc.issuer)
+        .setAudience(overrides.audience ?? config.oidc.audience)
+        .setSubject(await accountId(email))
+        .setIssuedAt()
+        .setJti(randomBytes(8).toString('hex'))
+        .setExpirationTime(Math.floor(Date.now() / 1000) + (overrides.expiresInSeconds ?? 600))
+        .sign(key);
+    },
+    close: async () => {
+      try {
+        await server.close();
+      } finally {
+        await drop();
+      }
+    },
+  };
+}
+
+export const DEMO = {
+  owner: 'owner@demo.ipos.test',
+  admin: 'admin@demo.ipos.test',
+  manager: 'manager@demo.ipos.test',
+  cashier: 'cashier@demo.ipos.test',
+  newhire: 'newhire@demo.ipos.test',
+} as const;

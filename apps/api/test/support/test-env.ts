@@ -1,0 +1,9 @@
+/** The configuration every API test server starts from; a test may override any variable. */
+export const testEnv: Record<string, string> = {
+  NODE_ENV: 'test',
+  PUBLIC_URL: 'http://ipos.test',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'true',
+};
+
+export const driver = (process.env.IPOS_TEST_DRIVER ?? 'pglite') as 'pglite' | 'postgres';

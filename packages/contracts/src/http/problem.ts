@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The API answers every error as RFC 9457 problem+json with one of these in
+ * `code`; the web maps them to plain words. Never rename a code: clients depend on it.
+ */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  STORE_REQUIRED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_PIN: 401,
+  FORBIDDEN: 403,
+  NOT_A_MEMBER: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  VERSION_CONFLICT: 409,
+  PIN_ALREADY_SET: 409,
+  PIN_NOT_SET: 409,
+  NO_DEFAULT_PASSWORD: 409,
+  RESET_TOKEN_INVALID: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PIN_LOCKED: 423,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_READY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const fieldErrorSchema = z.object({
+  /** Dotted path of the field: `lines.0.quantity`. */
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  requestId: z.string().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;

@@ -1,0 +1,48 @@
+/**
+ * The fixed permission catalogue. Endpoints declare one of these; roles are sets of them.
+ * The server enforces; the web only hides what a role cannot do.
+ */
+export const permissions = [
+  // admin mode (business owners)
+  'businesses.manage',
+  'users.manage',
+  // store mode
+  'dashboard.view',
+  'contacts.view',
+  'contacts.manage',
+  'inventory.view',
+  'inventory.manage',
+  'inventory.adjust',
+  'inventory.count',
+  'inventory.transfer',
+  'waste.view',
+  'waste.record',
+  'waste.approve',
+  'reports.view',
+  'transactions.view',
+  'transactions.refund',
+  'purchase-orders.view',
+  'purchase-orders.manage',
+  'purchase-orders.receive',
+  'invoices.view',
+  'invoices.manage',
+  'checkout.sell',
+  'checkout.discount',
+  'checkout.register',
+  'settings.store',
+  'settings.staff',
+  'settings.roles',
+  'settings.taxes',
+  'settings.audit',
+  'settings.plan',
+  'staff.pin-reset',
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+/** Permissions that only a business owner holds, in admin mode; never granted through a store role. */
+export const ownerPermissions = ['businesses.manage', 'users.manage'] as const satisfies readonly Permission[];
+
+export function isPermission(value: string): value is Permission {
+  return (permissions as readonly string[]).includes(value);
+}
