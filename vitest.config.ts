@@ -30,6 +30,8 @@ export default defineConfig({
                 name: 'api-postgres',
                 root: 'apps/api',
                 include: ['test/**/*.test.ts'],
+                // The process tests drive the embedded database (DATA_DIR); they run in the api project.
+                exclude: ['test/process/**'],
                 globalSetup: ['test/support/global-setup.ts'],
                 env: { IPOS_TEST_DRIVER: 'postgres' },
                 testTimeout: 30_000,
@@ -38,7 +40,16 @@ export default defineConfig({
             },
           ]
         : []),
-      { extends: true, test: { name: 'web', root: 'apps/web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test/setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,11 +9,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './http/context.js';
 import { registerErrorHandling, sendProblem } from './http/problem.js';
 import { newId } from './lib/ids.js';
-import { logRedactPaths } from './http/logging.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
+import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -22,7 +22,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface BuildOptions {
   /** Mounts the embedded identity provider at /oidc (absent when OIDC_ISSUER names an external one). */
   identity?: (app: FastifyInstance) => Promise<void>;
-  logger?: boolean;
+  log: FastifyBaseLogger;
 }
 
 function contentSecurityPolicy(deps: AppDeps) {
@@ -50,30 +50,44 @@ function contentSecurityPolicy(deps: AppDeps) {
   };
 }
 
-export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: deps.config.logLevel, redact: { paths: logRedactPaths, censor: '[redacted]' } },
+    loggerInstance: options.log,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,100}$/.test(given) ? given : newId();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Only behind a proxy we run: otherwise a client could pick its own IP for rate limits and audit.
+    trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
   app.decorate('endpoints', []);
+  // Every route the app serves, with the access its contract declared (the access test reads this).
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (routeOptions) => {
+    const methods = Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method];
+    const access = (routeOptions.config as { access?: string } | undefined)?.access;
+    for (const method of methods) app.routeTable.push({ method, url: routeOptions.url, access });
+  });
   app.decorateRequest('auth', null as never);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON only: a text/plain body is a 415, not a confusing validation error.
+  app.removeContentTypeParser('text/plain');
 
+  // During shutdown, answers to in-flight requests close their connection, so a client's idle
+  // keep-alive socket cannot hold the process open past the shutdown deadline.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
     if (request.url.startsWith(API_PREFIX) || request.url === '/config.json') reply.header('cache-control', 'no-store');
   });
 
@@ -96,15 +110,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.get('/config.json', { schema: { hide: true } }, async () => publicConfig(deps.config));
 
-  await app.register(
-    async (api) => {
-      // Routes carry full paths from their contracts; this scope only groups them.
-      systemRoutes(api, deps);
-      accountsRoutes(api, deps);
-      onboardingRoutes(api, deps);
-      staffRoutes(api, deps);
-    },
-  );
+  await app.register(async (api) => {
+    // Routes carry full paths from their contracts; this scope only groups them.
+    systemRoutes(api, deps);
+    accountsRoutes(api, deps);
+    onboardingRoutes(api, deps);
+    staffRoutes(api, deps);
+    businessesRoutes(api, deps);
+  });
 
   if (options.identity) await options.identity(app);
 
@@ -114,7 +127,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist!,
-      wildcard: false,
+      // Looks files up per request, so a rebuilt SPA is served without a restart.
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
@@ -124,12 +138,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         );
       },
     });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/oidc');
-    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset is a 404, not the SPA's HTML (which the browser would refuse as a script).
+    const isAsset = url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the SPA decides what the path is, and shows its own NotFound.
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database, type OpenOptions } from './db/client.js';
 import { buildApp } from './app.js';
 import { createTokenVerifier, localKeys, remoteKeys, type TokenVerifier } from './auth/token-verifier.js';
 import { createMailer } from './mail/mailer.js';
+import { createLogger } from './http/logging.js';
 import { createEmbeddedProvider } from './identity/embedded-provider.js';
 import type { AppDeps } from './http/context.js';
 import { seedDemo } from './seed/demo.js';
 import { clearPinLockAfterSignIn } from './features/accounts/accounts.service.js';
+
+const MAIL_RETRY_INTERVAL_MS = 60_000;
 
 export interface Server {
   app: FastifyInstance;
@@ -23,44 +27,60 @@ export interface Server {
  */
 export async function createServer(
   config: Config,
-  options: { logger?: boolean; database?: Database; databaseOptions?: Partial<OpenOptions>; now?: () => Date } = {},
+  options: {
+    logger?: boolean;
+    /** Tests: where log lines go (default stdout). */
+    logStream?: DestinationStream;
+    database?: Database;
+    databaseOptions?: Partial<OpenOptions>;
+    now?: () => Date;
+  } = {},
 ): Promise<Server> {
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.databaseOptions }));
   try {
     const now = options.now ?? (() => new Date());
-    // Mail logs through the app's logger, which exists only once the app is built.
-    let app: FastifyInstance | undefined;
-    const mailer = createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      log: { info: (...args: [object, string]) => app?.log.info(...args), warn: (...args: [object, string]) => app?.log.warn(...args) } as never,
-    });
+    const log = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const base = { config, database, mailer, now };
     let tokens: TokenVerifier;
     let identity: ((app: FastifyInstance) => Promise<void>) | undefined;
     if (config.oidc.externalIssuer) {
-      tokens = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, keys: remoteKeys(config.oidc.issuer) });
+      tokens = createTokenVerifier({
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        keys: remoteKeys(config.oidc.issuer),
+      });
     } else {
       const provider = await createEmbeddedProvider({
         ...base,
         onSignIn: (accountId) => clearPinLockAfterSignIn({ ...base, tokens: undefined as never }, accountId),
       });
-      tokens = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, keys: localKeys(provider.jwks) });
+      tokens = createTokenVerifier({
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        keys: localKeys(provider.jwks),
+      });
       identity = provider.mount;
     }
     const deps: AppDeps = { ...base, tokens };
-    app = await buildApp(deps, { identity, logger: options.logger });
+    const app = await buildApp(deps, { identity, log });
     const seeded = config.seedDemo ? await seedDemo(deps) : false;
     await app.ready();
+    // Mail that could not be delivered at once (SMTP down, a crash after commit) is retried here.
+    const mailRetry = setInterval(() => {
+      deps.mailer.flush(database.db).catch((error: unknown) => log.warn({ err: error }, 'mail retry failed'));
+    }, MAIL_RETRY_INTERVAL_MS);
+    mailRetry.unref();
     return {
-      app: app!,
+      app,
       deps,
       seeded,
       close: async () => {
+        clearInterval(mailRetry);
         try {
-          await app!.close();
+          await app.close();
         } finally {
           await database.close();
         }

@@ -10,3 +10,5 @@ export * from './system/health.js';
 export * from './accounts/me.js';
 export * from './accounts/credentials.js';
 export * from './onboarding/onboarding.js';
+export * from './businesses/businesses.js';
+export * from './stores/stores.js';

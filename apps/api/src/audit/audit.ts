@@ -13,14 +13,13 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
-/** Fields that never enter the audit trail, whatever a caller passes. */
-const SECRET_FIELDS = /password|pin|token|secret|hash/i;
+/** Fields that never enter the audit trail, whatever a caller passes (exact names, so `shipping` is kept). */
+const SECRET_FIELDS =
+  /^(password|newPassword|currentPassword|passwordHash|pin|newPin|currentPin|pinHash|token|tokenHash|accessToken|refreshToken|secret|clientSecret)$/i;
 
 function redact(values: Record<string, unknown> | null | undefined) {
   if (!values) return null;
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, SECRET_FIELDS.test(k) ? '[changed]' : v]),
-  );
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, SECRET_FIELDS.test(k) ? '[changed]' : v]));
 }
 
 /**

@@ -27,7 +27,9 @@ export interface StoreAccess {
   viaOwnership: boolean;
 }
 
-export function rolePermissions(row: Pick<StoreRoleRow, 'roleName' | 'roleIsSystem' | 'rolePermissions'>): Permission[] {
+export function rolePermissions(
+  row: Pick<StoreRoleRow, 'roleName' | 'roleIsSystem' | 'rolePermissions'>,
+): Permission[] {
   if (row.roleIsSystem && isSystemRoleName(row.roleName)) return [...systemRolePermissions[row.roleName]];
   const owner = ownerPermissions as readonly string[];
   return row.rolePermissions.filter((p): p is Permission => isPermission(p) && !owner.includes(p));

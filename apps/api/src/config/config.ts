@@ -41,6 +41,8 @@ const envSchema = z.object({
   /** Where the built SPA lives; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IPs for rate limits and audit). */
+  TRUST_PROXY: booleanString.default(false),
 });
 
 export interface Config {
@@ -67,6 +69,7 @@ export interface Config {
   logLevel: string;
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -78,14 +81,10 @@ export class ConfigError extends Error {
 
 /** Parses the environment once. Every bad value gives one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const input = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const problems: string[] = [];
@@ -118,13 +117,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     inactivityTimeoutMs: e.INACTIVITY_TIMEOUT_MS,
     postLogoutUrl: e.POST_LOGOUT_URL ?? `${publicUrl}/?signedOut=1`,
-    analytics: e.ANALYTICS_TOKEN
-      ? { token: e.ANALYTICS_TOKEN, apiHost: e.ANALYTICS_API_HOST }
-      : undefined,
+    analytics: e.ANALYTICS_TOKEN ? { token: e.ANALYTICS_TOKEN, apiHost: e.ANALYTICS_API_HOST } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -16,6 +16,8 @@ export function publicConfig(config: Config): PublicConfig {
     },
     inactivityTimeoutMs: config.inactivityTimeoutMs,
     postLogoutUrl: config.postLogoutUrl,
-    analytics: config.analytics ? { token: config.analytics.token, ...(config.analytics.apiHost ? { apiHost: config.analytics.apiHost } : {}) } : null,
+    analytics: config.analytics
+      ? { token: config.analytics.token, ...(config.analytics.apiHost ? { apiHost: config.analytics.apiHost } : {}) }
+      : null,
   };
 }

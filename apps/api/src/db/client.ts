@@ -56,6 +56,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string, skipMigrations = false): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (!skipMigrations) {
     // Several replicas may start at once: one migrates while the others wait.

@@ -56,10 +56,7 @@ export const accountIdentities = pgTable(
       .references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.issuer, t.subject] }),
-    index('account_identities_account_idx').on(t.accountId),
-  ],
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('account_identities_account_idx').on(t.accountId)],
 );
 
 // ---------------------------------------------------------------- tenants
@@ -119,15 +116,15 @@ export const roles = pgTable(
     name: text('name').notNull(),
     isSystem: boolean('is_system').notNull().default(false),
     /** Custom roles only; a system role's permissions come from the catalogue in code. */
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.businessId, t.id] }),
-    uniqueIndex('roles_name_key').on(t.businessId, t.name),
-  ],
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), uniqueIndex('roles_name_key').on(t.businessId, t.name)],
 );
 
 export const memberships = pgTable(
@@ -199,6 +196,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   textBody: text('text_body').notNull(),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** A sender (any replica) owns the row until then; a crashed sender's claim simply runs out. */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
   error: text('error'),
 });
 

@@ -1,3 +1,5 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+
 /** Never in a log line: credentials, tokens, PINs, cookies. */
 export const logRedactPaths = [
   'req.headers.authorization',
@@ -16,3 +18,8 @@ export const logRedactPaths = [
   '*.id_token',
   '*.client_secret',
 ];
+
+/** The process logger (pino, JSON lines); Fastify and the mailer share it. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: logRedactPaths, censor: '[redacted]' } }, destination);
+}

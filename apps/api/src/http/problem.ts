@@ -51,7 +51,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
       const errors: FieldError[] = error.validation.map((v) => {
-        const issue = (v.params as { issue?: { code?: string; keys?: string[] } }).issue;
+        const issue =
+          v.keyword === 'unrecognized_keys'
+            ? { code: v.keyword, keys: (v.params as { keys?: string[] }).keys }
+            : undefined;
         let field = fieldPath(v.instancePath, context);
         if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
           field = [field === 'body' ? '' : field, issue.keys[0]].filter(Boolean).join('.');
@@ -59,9 +62,15 @@ export function registerErrorHandling(app: FastifyInstance) {
         }
         return { field, message: v.message ?? 'Invalid value' };
       });
-      return sendProblem(request, reply, 'VALIDATION_FAILED', errors.map((e) => `${e.field}: ${e.message}`).join('; '), {
-        errors,
-      });
+      return sendProblem(
+        request,
+        reply,
+        'VALIDATION_FAILED',
+        errors.map((e) => `${e.field}: ${e.message}`).join('; '),
+        {
+          errors,
+        },
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');

@@ -3,10 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ownerPermissions, STORE_HEADER, type Endpoint, type Permission } from '@ipos/contracts';
 import { AppError } from './app-error.js';
+import { recordAudit } from '../audit/audit.js';
 import type { Actor, AppDeps } from './context.js';
 import { findStoreAccess, type StoreAccess } from '../auth/access.js';
-import { findAccountById, findAccountIdByIdentity, findAccountByEmail, linkIdentity, type AccountRow } from '../features/accounts/accounts.repository.js';
-import { listOwnedBusinesses } from '../features/accounts/accounts.repository.js';
+import {
+  findAccountByEmail,
+  findAccountById,
+  findAccountIdByIdentity,
+  linkIdentity,
+  listOwnedBusinesses,
+  type AccountRow,
+} from '../features/accounts/accounts.repository.js';
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 
@@ -41,6 +48,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every endpoint registered, with its declared access; the permission test reads this. */
     endpoints: Endpoint[];
+    routeTable: { method: string; url: string; access: string | undefined }[];
   }
 }
 
@@ -53,7 +61,8 @@ export function actorOf(request: FastifyRequest): Actor {
 async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<AccountRow> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
-  if (!match) throw new AppError('UNAUTHENTICATED', 'Send a bearer access token', { headers: { 'www-authenticate': 'Bearer' } });
+  if (!match)
+    throw new AppError('UNAUTHENTICATED', 'Send a bearer access token', { headers: { 'www-authenticate': 'Bearer' } });
   const { issuer, subject, claims } = await deps.tokens.verify(match[1]!);
   const db = deps.database.db;
   let accountId = await findAccountIdByIdentity(db, issuer, subject);
@@ -61,7 +70,20 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
     // An external issuer's first visit: link it to the account with the same verified email.
     const byEmail = await findAccountByEmail(db, claims.email);
     if (byEmail) {
-      await linkIdentity(db, issuer, subject, byEmail.id);
+      await db.transaction(async (tx) => {
+        await linkIdentity(tx, issuer, subject, byEmail.id);
+        await recordAudit(
+          tx,
+          { accountId: byEmail.id, requestId: request.id, ip: request.ip },
+          {
+            businessId: null,
+            action: 'account.identity_linked',
+            entity: 'account',
+            entityId: byEmail.id,
+            after: { issuer, subject },
+          },
+        );
+      });
       accountId = byEmail.id;
     }
   }
@@ -72,23 +94,33 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
 
 async function authorize(deps: AppDeps, request: FastifyRequest, account: AccountRow, permission: Permission) {
   const db = deps.database.db;
+  // A default password someone else chose opens only the account's own endpoints until it is replaced.
+  if (account.mustChangePassword) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', 'Replace the password you were given before you continue');
+  }
   if ((ownerPermissions as readonly string[]).includes(permission)) {
-    const businessId = (request.params as { businessId?: string }).businessId;
+    const businessId = (request.params as { businessId?: string }).businessId?.toLowerCase();
     const owned = await listOwnedBusinesses(db, account.id);
     if (businessId === undefined) {
       if (owned.length === 0) throw new AppError('FORBIDDEN', 'Only a business owner may do this');
       return {};
     }
     // Another owner's business answers exactly like one that does not exist.
-    if (!UUID.test(businessId) || !owned.some((b) => b.id === businessId)) throw new AppError('NOT_FOUND', 'The business was not found');
+    if (!UUID.test(businessId) || !owned.some((b) => b.id === businessId))
+      throw new AppError('NOT_FOUND', 'The business was not found');
     return { businessId };
   }
-  const storeId = request.headers[STORE_HEADER];
-  if (typeof storeId !== 'string' || !storeId) throw new AppError('STORE_REQUIRED', `Name the store in the ${STORE_HEADER} header`);
-  if (!UUID.test(storeId)) throw new AppError('VALIDATION_FAILED', `${STORE_HEADER} must be a store id`, { errors: [{ field: `headers.${STORE_HEADER}`, message: 'Not a store id' }] });
+  const header = request.headers[STORE_HEADER];
+  const storeId = typeof header === 'string' ? header.trim().toLowerCase() : undefined;
+  if (!storeId) throw new AppError('STORE_REQUIRED', `Name the store in the ${STORE_HEADER} header`);
+  if (!UUID.test(storeId))
+    throw new AppError('VALIDATION_FAILED', `${STORE_HEADER} must be a store id`, {
+      errors: [{ field: `headers.${STORE_HEADER}`, message: 'Not a store id' }],
+    });
   const store = await findStoreAccess(db, account.id, storeId);
   if (!store) throw new AppError('NOT_FOUND', 'The store was not found');
-  if (!store.permissions.includes(permission)) throw new AppError('FORBIDDEN', `Your role (${store.roleName}) does not allow ${permission}`);
+  if (!store.permissions.includes(permission))
+    throw new AppError('FORBIDDEN', `Your role (${store.roleName}) does not allow ${permission}`);
   return { store, businessId: store.businessId };
 }
 

@@ -18,7 +18,9 @@ const NAME = 'embedded-provider';
 
 function publicPart(jwk: JWK): JWK {
   const { kty, n, e, crv, x, y, kid, alg, use } = jwk;
-  return Object.fromEntries(Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined)) as JWK;
+  return Object.fromEntries(
+    Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined),
+  ) as JWK;
 }
 
 /**
@@ -39,5 +41,9 @@ export async function loadOrCreateProviderSecrets(db: Executor): Promise<Provide
     await db.insert(oidcSecrets).values({ name: NAME, value: created }).onConflictDoNothing();
     value = (await read())!;
   }
-  return { signingKeys: value.signingKeys, jwks: { keys: value.signingKeys.map(publicPart) }, cookieKeys: value.cookieKeys };
+  return {
+    signingKeys: value.signingKeys,
+    jwks: { keys: value.signingKeys.map(publicPart) },
+    cookieKeys: value.cookieKeys,
+  };
 }

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -17,8 +17,24 @@ export interface Mailer {
    * a change that committed; `flush` then delivers it.
    */
   enqueue(tx: Executor, message: MailMessage): Promise<string>;
-  /** Delivers queued messages through SMTP_URL, or, with no SMTP, logs them and keeps them in the outbox. */
+  /**
+   * Delivers what is due through SMTP_URL (with no SMTP, marks it kept in the outbox and logs it).
+   * Rows are claimed with `FOR UPDATE SKIP LOCKED`, so concurrent flushes (two requests, two replicas)
+   * never send one message twice.
+   */
   flush(db: Executor): Promise<void>;
+}
+
+/** Gives up on a message after this many failed deliveries; it stays in the outbox with its error. */
+export const MAX_MAIL_ATTEMPTS = 8;
+const CLAIM_SECONDS = 120;
+
+interface ClaimedRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  attempts: number;
 }
 
 export function createMailer(options: {
@@ -27,27 +43,65 @@ export function createMailer(options: {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+
+  async function claim(db: Executor): Promise<ClaimedRow[]> {
+    const result = await db.execute(sql`
+      update mail_outbox set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from mail_outbox
+        where sent_at is null and (claimed_until is null or claimed_until < now()) and attempts < ${MAX_MAIL_ATTEMPTS}
+        order by created_at
+        limit 20
+        for update skip locked
+      )
+      returning id, to_address, subject, text_body, attempts`);
+    return (result as unknown as { rows: ClaimedRow[] }).rows;
+  }
+
   return {
     async enqueue(tx, message) {
       const id = newId();
-      await tx.insert(mailOutbox).values({ id, toAddress: message.to, subject: message.subject, textBody: message.text });
+      await tx
+        .insert(mailOutbox)
+        .values({ id, toAddress: message.to, subject: message.subject, textBody: message.text });
       return id;
     },
     async flush(db) {
-      const pending = await db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt));
-      for (const mail of pending) {
-        if (!transport) {
-          // No SMTP configured: the outbox row is the record; log where to find it, not its secrets.
-          options.log.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject }, 'mail kept in outbox (no SMTP_URL)');
-          await db.update(mailOutbox).set({ sentAt: new Date(), error: 'no SMTP_URL: kept in outbox' }).where(eq(mailOutbox.id, mail.id));
-          continue;
-        }
-        try {
-          await transport.sendMail({ from: options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody });
-          await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mail.id));
-        } catch (error) {
-          options.log.warn({ mailId: mail.id, err: error }, 'mail delivery failed; it stays queued');
-          await db.update(mailOutbox).set({ error: String((error as Error).message).slice(0, 500) }).where(eq(mailOutbox.id, mail.id));
+      for (;;) {
+        const batch = await claim(db);
+        if (batch.length === 0) return;
+        for (const mail of batch) {
+          if (!transport) {
+            // No SMTP configured: the outbox row is the record; log where to find it, not its contents.
+            options.log.info(
+              { mailId: mail.id, to: mail.to_address, subject: mail.subject },
+              'mail kept in outbox (no SMTP_URL)',
+            );
+            await db
+              .update(mailOutbox)
+              .set({ sentAt: new Date(), error: 'no SMTP_URL: kept in outbox' })
+              .where(eq(mailOutbox.id, mail.id));
+            continue;
+          }
+          try {
+            await transport.sendMail({
+              from: options.from,
+              to: mail.to_address,
+              subject: mail.subject,
+              text: mail.text_body,
+            });
+            await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mail.id));
+          } catch (error) {
+            options.log.warn(
+              { mailId: mail.id, attempt: mail.attempts, err: error },
+              'mail delivery failed; it stays queued',
+            );
+            // Back off: the claim runs out after a minute per failed attempt, then a later flush retries.
+            await db.execute(sql`
+              update mail_outbox set error = ${String((error as Error).message).slice(0, 500)},
+                claimed_until = now() + make_interval(mins => ${mail.attempts})
+              where id = ${mail.id}`);
+          }
         }
       }
     },

@@ -9,11 +9,26 @@ export const DEMO_PIN = '2468';
 
 /** The demo accounts of issue 2, printed at start-up and listed in the README. */
 export const demoAccounts = [
-  { email: 'owner@demo.ipos.test', password: 'DemoOwner#2026', name: 'Ada Owner', role: 'owner of Demo Mart (admin mode)' },
+  {
+    email: 'owner@demo.ipos.test',
+    password: 'DemoOwner#2026',
+    name: 'Ada Owner',
+    role: 'owner of Demo Mart (admin mode)',
+  },
   { email: 'admin@demo.ipos.test', password: 'DemoAdmin#2026', name: 'Bola Admin', role: 'IPOS_ADMIN at Lekki' },
-  { email: 'manager@demo.ipos.test', password: 'DemoManager#2026', name: 'Chidi Manager', role: 'IPOS_MANAGER_USER at Lekki' },
+  {
+    email: 'manager@demo.ipos.test',
+    password: 'DemoManager#2026',
+    name: 'Chidi Manager',
+    role: 'IPOS_MANAGER_USER at Lekki',
+  },
   { email: 'cashier@demo.ipos.test', password: 'DemoCashier#2026', name: 'Dayo Cashier', role: 'IPOS_BASIC at Ikeja' },
-  { email: 'newhire@demo.ipos.test', password: 'Welcome#2026', name: 'Efe Newhire', role: 'IPOS_BASIC at Lekki; must replace this password; no PIN yet' },
+  {
+    email: 'newhire@demo.ipos.test',
+    password: 'Welcome#2026',
+    name: 'Efe Newhire',
+    role: 'IPOS_BASIC at Lekki; must replace this password; no PIN yet',
+  },
 ] as const;
 
 export async function isDatabaseEmpty(deps: Pick<AppDeps, 'database'>): Promise<boolean> {

@@ -10,7 +10,11 @@ describe('GET /api/v1/me', () => {
 
   it('describes the manager: account, store, role and permissions', async () => {
     const token = await server.tokenFor(DEMO.manager);
-    const res = await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const me = res.json();
     expect(me.account.email).toBe(DEMO.manager);
@@ -19,14 +23,22 @@ describe('GET /api/v1/me', () => {
     expect(me.hasPin).toBe(true);
     expect(me.mustChangePassword).toBe(false);
     expect(me.memberships).toHaveLength(1);
-    expect(me.memberships[0]).toMatchObject({ storeName: 'Lekki', storeAlias: 'LEK', businessName: 'Demo Mart', roleName: 'IPOS_MANAGER_USER', currency: 'NGN' });
+    expect(me.memberships[0]).toMatchObject({
+      storeName: 'Lekki',
+      storeAlias: 'LEK',
+      businessName: 'Demo Mart',
+      roleName: 'IPOS_MANAGER_USER',
+      currency: 'NGN',
+    });
     expect(me.memberships[0].permissions).toContain('checkout.sell');
     expect(me.memberships[0].permissions).not.toContain('settings.roles');
   });
 
   it('shows the owner as owner with both stores', async () => {
     const token = await server.tokenFor(DEMO.owner);
-    const me = (await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).json();
+    const me = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(me.isOwner).toBe(true);
     expect(me.businesses.map((b: { name: string }) => b.name)).toEqual(['Demo Mart']);
     expect(me.memberships.map((m: { storeAlias: string }) => m.storeAlias).sort()).toEqual(['IKJ', 'LEK']);
@@ -34,7 +46,9 @@ describe('GET /api/v1/me', () => {
 
   it('tells the new hire to replace the default password and create a PIN', async () => {
     const token = await server.tokenFor(DEMO.newhire);
-    const me = (await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).json();
+    const me = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(me.mustChangePassword).toBe(true);
     expect(me.hasPin).toBe(false);
   });

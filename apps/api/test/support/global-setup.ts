@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../src/config/config.js';
@@ -9,14 +10,18 @@ import { migrationsFolder, openDatabase } from '../../src/db/client.js';
 import { createServer } from '../../src/server.js';
 import { testEnv } from './test-env.js';
 
-/** Changes whenever a migration or the seed changes, so a stale template is never reused. */
+/** Changes whenever a migration or any server source changes, so a stale template is never reused. */
 function fingerprint(): string {
   const hash = createHash('sha256');
-  const folder = migrationsFolder();
-  for (const file of fs.readdirSync(folder).sort()) {
-    if (file.endsWith('.sql')) hash.update(fs.readFileSync(path.join(folder, file)));
-  }
-  hash.update(fs.readFileSync(new URL('../../src/seed/demo.ts', import.meta.url)));
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(p);
+      else if (/\.(sql|ts)$/.test(entry.name)) hash.update(p).update(fs.readFileSync(p));
+    }
+  };
+  visit(migrationsFolder());
+  visit(fileURLToPath(new URL('../../src', import.meta.url)));
   hash.update(JSON.stringify(testEnv));
   return hash.digest('hex').slice(0, 12);
 }
@@ -36,6 +41,14 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
+      // Templates of older sources are dead weight: drop them (databases in use are left alone).
+      const stale = await admin.query(
+        "select datname from pg_database where datname like 'ipos_template_%' and datname <> $1",
+        [template],
+      );
+      for (const row of stale.rows as { datname: string }[]) {
+        await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
+      }
       const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
       if (exists.rowCount === 0) {
         const building = `${template}_building_${process.pid}`;
@@ -56,6 +69,17 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dumpPath = path.join(os.tmpdir(), `ipos-test-${id}.tar.gz`);
+  for (const file of fs.readdirSync(os.tmpdir())) {
+    // Dumps of older sources: removed once they are an hour old (a parallel run may still read a newer one).
+    const p = path.join(os.tmpdir(), file);
+    if (
+      /^ipos-test-[0-9a-f]{12}\.tar\.gz$/.test(file) &&
+      p !== dumpPath &&
+      Date.now() - fs.statSync(p).mtimeMs > 3_600_000
+    ) {
+      fs.rmSync(p, { force: true });
+    }
+  }
   if (!fs.existsSync(dumpPath)) {
     const database = await openDatabase({});
     const server = await createServer(config, { logger: false, database });

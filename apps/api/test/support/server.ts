@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { importJWK, SignJWT, type JWK } from 'jose';
+import type { DestinationStream } from 'pino';
 import { loadConfig } from '../../src/config/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { createServer, type Server } from '../../src/server.js';
@@ -46,11 +47,16 @@ async function freshDatabase(): Promise<{ database: Database; databaseUrl?: stri
 
 export async function createTestServer(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; logStream?: DestinationStream } = {},
 ): Promise<TestServer> {
   const { database, drop } = await freshDatabase();
   const config = loadConfig({ ...testEnv, ...env });
-  const server = await createServer(config, { logger: false, database, now: options.now });
+  const server = await createServer(config, {
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+    database,
+    now: options.now,
+  });
   const db = server.deps.database.db;
   const secrets = config.oidc.externalIssuer ? undefined : await loadOrCreateProviderSecrets(db);
   const accountId = async (email: string) => {

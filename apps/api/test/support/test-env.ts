@@ -4,6 +4,8 @@ export const testEnv: Record<string, string> = {
   PUBLIC_URL: 'http://ipos.test',
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'true',
+  // Tests stand in for clients behind a proxy: X-Forwarded-For gives each its own IP for the rate limits.
+  TRUST_PROXY: 'true',
 };
 
 export const driver = (process.env.IPOS_TEST_DRIVER ?? 'pglite') as 'pglite' | 'postgres';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accountIdentities, accounts, businesses, memberships, roles, stores } from '../../db/schema.js';
 
@@ -96,11 +96,5 @@ export async function listOwnedBusinesses(db: Executor, accountId: string) {
     .orderBy(businesses.name);
 }
 
-export async function listStoresOfBusinesses(db: Executor, businessIds: string[]) {
-  if (businessIds.length === 0) return [];
-  return db
-    .select({ businessId: stores.businessId, id: stores.id, name: stores.name, alias: stores.alias })
-    .from(stores)
-    .where(inArray(stores.businessId, businessIds))
-    .orderBy(stores.name);
-}
+/** The stores' SQL lives with the businesses; re-exported for the access check (auth/access.ts). */
+export { listStoresOfBusinesses } from '../businesses/businesses.repository.js';

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { changePassword, changePin, createPin, getMe, replaceDefaultPassword, resetPin, verifyPin } from '@ipos/contracts';
+import {
+  changePassword,
+  changePin,
+  createPin,
+  getMe,
+  replaceDefaultPassword,
+  resetPin,
+  verifyPin,
+} from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as accounts from './accounts.service.js';
@@ -15,7 +23,9 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps) {
     accounts.replaceDefaultPassword(deps, actor, account, body.newPassword).then(() => null),
   );
 
-  route(app, deps, createPin, ({ account, actor, body }) => accounts.createPin(deps, actor, account.id, body.pin).then(() => null));
+  route(app, deps, createPin, ({ account, actor, body }) =>
+    accounts.createPin(deps, actor, account.id, body.pin).then(() => null),
+  );
 
   route(app, deps, verifyPin, ({ account, actor, body }) => accounts.verifyPin(deps, actor, account.id, body.pin));
 

@@ -1,3 +1,4 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { systemRoleNames, type SystemRoleName } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
 import { businesses, memberships, roles, stores } from '../../db/schema.js';
@@ -20,4 +21,76 @@ export async function insertSystemRoles(db: Executor, businessId: string): Promi
 
 export async function insertMembership(db: Executor, row: typeof memberships.$inferInsert) {
   await db.insert(memberships).values(row);
+}
+
+const businessColumns = {
+  id: businesses.id,
+  name: businesses.name,
+  currency: businesses.currency,
+  country: businesses.country,
+};
+
+export type BusinessRow = { id: string; name: string; currency: string; country: string };
+
+export async function countBusinessesOwnedBy(db: Executor, ownerAccountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(businesses).where(eq(businesses.ownerAccountId, ownerAccountId));
+  return Number(row?.n ?? 0);
+}
+
+/** One page of the businesses an account owns, by name. */
+export async function listBusinessesOwnedBy(
+  db: Executor,
+  ownerAccountId: string,
+  page: { limit: number; offset: number },
+): Promise<BusinessRow[]> {
+  return db
+    .select(businessColumns)
+    .from(businesses)
+    .where(eq(businesses.ownerAccountId, ownerAccountId))
+    .orderBy(asc(businesses.name), asc(businesses.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** A business only if this account owns it: another owner's business is indistinguishable from none. */
+export async function findBusinessOwnedBy(
+  db: Executor,
+  ownerAccountId: string,
+  businessId: string,
+): Promise<BusinessRow | undefined> {
+  const [row] = await db
+    .select(businessColumns)
+    .from(businesses)
+    .where(and(eq(businesses.ownerAccountId, ownerAccountId), eq(businesses.id, businessId)));
+  return row;
+}
+
+export async function listStoresOfBusinesses(db: Executor, businessIds: string[]) {
+  if (businessIds.length === 0) return [];
+  return db
+    .select({
+      businessId: stores.businessId,
+      id: stores.id,
+      name: stores.name,
+      alias: stores.alias,
+      timeZone: stores.timeZone,
+    })
+    .from(stores)
+    .where(inArray(stores.businessId, businessIds))
+    .orderBy(asc(stores.name), asc(stores.id));
+}
+
+/** A store of a business (the tenant scope comes first, as in every key). */
+export async function findStore(db: Executor, businessId: string, storeId: string) {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      alias: stores.alias,
+      timeZone: stores.timeZone,
+      address: stores.address,
+    })
+    .from(stores)
+    .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
+  return row;
 }

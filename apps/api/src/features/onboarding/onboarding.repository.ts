@@ -6,13 +6,24 @@ export async function insertResetToken(db: Executor, row: typeof passwordResetTo
   await db.insert(passwordResetTokens).values(row);
 }
 
-/** Takes a usable token (unused, unexpired) under a row lock so it can be spent once. */
-export async function findUsableResetToken(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+/** A usable token (unused, unexpired), by default under a row lock so it can be spent once. */
+export async function findUsableResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-    .for('update');
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  const [row] = options.lock === false ? await query : await query.for('update');
   return row;
 }
 

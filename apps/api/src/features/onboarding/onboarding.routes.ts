@@ -7,7 +7,9 @@ import * as onboarding from './onboarding.service.js';
 export function onboardingRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, register, ({ actor, body }) => onboarding.register(deps, actor, body));
 
-  route(app, deps, forgotPassword, ({ actor, body }) => onboarding.forgotPassword(deps, actor, body.email).then(() => null));
+  route(app, deps, forgotPassword, ({ actor, body }) =>
+    onboarding.forgotPassword(deps, actor, body.email).then(() => null),
+  );
 
   route(app, deps, resetPassword, ({ actor, body }) =>
     onboarding.resetPassword(deps, actor, body.token, body.newPassword).then(() => null),

@@ -18,6 +18,7 @@ import {
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 const SIGN_UP_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
 const FORGOT_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 };
+const RESET_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 };
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -28,7 +29,14 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createAccount(
   deps: AppDeps,
   tx: Tx,
-  input: { email: string; name: string; phone?: string | null; passwordHash: string; mustChangePassword?: boolean; pinHash?: string | null },
+  input: {
+    email: string;
+    name: string;
+    phone?: string | null;
+    passwordHash: string;
+    mustChangePassword?: boolean;
+    pinHash?: string | null;
+  },
 ) {
   const id = newId();
   await insertAccount(tx, {
@@ -55,7 +63,12 @@ export async function register(deps: AppDeps, actor: Actor, body: RegisterBody) 
   const passwordHash = await hashSecret(body.password);
   try {
     return await db.transaction(async (tx) => {
-      const accountId = await createAccount(deps, tx, { email: body.email, name: body.ownerName, phone: body.phone, passwordHash });
+      const accountId = await createAccount(deps, tx, {
+        email: body.email,
+        name: body.ownerName,
+        phone: body.phone,
+        passwordHash,
+      });
       const self = { ...actor, accountId };
       await recordAudit(tx, self, {
         businessId: null,
@@ -114,31 +127,55 @@ export async function forgotPassword(deps: AppDeps, actor: Actor, email: string)
       subject: 'Reset your iPos password',
       text: `Hello ${account.name},\n\nSomeone asked to reset the password of your iPos account. If it was you, open this link within 30 minutes:\n\n${link}\n\nIt works once. If you did not ask, ignore this message: your password stays as it is.\n\niPos`,
     });
-    await recordAudit(tx, { ...actor, accountId: account.id }, {
-      businessId: null,
-      action: 'account.password_reset_requested',
-      entity: 'account',
-      entityId: account.id,
-    });
+    await recordAudit(
+      tx,
+      { ...actor, accountId: account.id },
+      {
+        businessId: null,
+        action: 'account.password_reset_requested',
+        entity: 'account',
+        entityId: account.id,
+      },
+    );
   });
-  await deps.mailer.flush(db);
+  // Delivery happens after the answer: a slow or unreachable SMTP server must neither hold the request
+  // (nodemailer waits up to minutes) nor make a known address answer measurably later than an unknown
+  // one. The message is committed in the outbox, so a failed delivery stays queued for the next flush.
+  void deps.mailer.flush(db).catch(() => undefined);
 }
+
+const resetTokenInvalid = () =>
+  new AppError('RESET_TOKEN_INVALID', 'This reset link has expired or was already used; ask for a new one');
 
 export async function resetPassword(deps: AppDeps, actor: Actor, token: string, newPassword: string) {
   const db = deps.database.db;
   const now = deps.now();
+  await enforceRateLimit(db, `reset:ip:${actor.ip}`, RESET_LIMIT, now);
+  const tokenHash = sha256(token);
+  // Hash the new password (about 50 ms of CPU) only for a link that can still work, so made-up tokens
+  // cost the server one indexed read each; the spend below re-checks the token under a row lock.
+  if (!(await findUsableResetToken(db, tokenHash, now, { lock: false }))) throw resetTokenInvalid();
   const passwordHash = await hashSecret(newPassword);
   await db.transaction(async (tx) => {
-    const row = await findUsableResetToken(tx, sha256(token), now);
-    if (!row) throw new AppError('RESET_TOKEN_INVALID', 'This reset link has expired or was already used; ask for a new one');
+    const row = await findUsableResetToken(tx, tokenHash, now);
+    if (!row) throw resetTokenInvalid();
     await markResetTokenUsed(tx, row.id, now);
     // A new password also clears a default-password flag and any PIN lock: it is a full proof of identity.
-    await updateAccount(tx, row.accountId, { passwordHash, mustChangePassword: false, pinFailedAttempts: 0, pinLockedAt: null });
-    await recordAudit(tx, { ...actor, accountId: row.accountId }, {
-      businessId: null,
-      action: 'account.password_reset',
-      entity: 'account',
-      entityId: row.accountId,
+    await updateAccount(tx, row.accountId, {
+      passwordHash,
+      mustChangePassword: false,
+      pinFailedAttempts: 0,
+      pinLockedAt: null,
     });
+    await recordAudit(
+      tx,
+      { ...actor, accountId: row.accountId },
+      {
+        businessId: null,
+        action: 'account.password_reset',
+        entity: 'account',
+        entityId: row.accountId,
+      },
+    );
   });
 }

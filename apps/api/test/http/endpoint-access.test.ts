@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPermission, ownerPermissions } from '@ipos/contracts';
+import { createTestServer, type TestServer } from '../support/server.js';
+
+/**
+ * Every API route declares who may call it. This lists them all: a new route without a declared access
+ * fails here, and a change of access shows up in review as a change of this list.
+ */
+describe('endpoint access declarations', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  const apiRoutes = () =>
+    server.app.routeTable
+      .filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD')
+      .map((r) => ({ route: `${r.method} ${r.url}`, access: r.access }))
+      .sort((a, b) => a.route.localeCompare(b.route));
+
+  it('declares access on every /api/v1 route, from the catalogue', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(5);
+    const undeclared = routes.filter((r) => !r.access);
+    expect(undeclared).toEqual([]);
+    for (const r of routes) {
+      expect(
+        r.access === 'public' || r.access === 'signedIn' || isPermission(r.access!),
+        `${r.route}: ${r.access}`,
+      ).toBe(true);
+    }
+  });
+
+  it('matches the reviewed list of routes and their access', () => {
+    expect(Object.fromEntries(apiRoutes().map((r) => [r.route, r.access]))).toMatchInlineSnapshot(`
+      {
+        "GET /api/v1/admin/businesses": "businesses.manage",
+        "GET /api/v1/admin/businesses/:businessId": "businesses.manage",
+        "GET /api/v1/health": "public",
+        "GET /api/v1/me": "signedIn",
+        "GET /api/v1/ready": "public",
+        "GET /api/v1/stores/current": "dashboard.view",
+        "POST /api/v1/me/default-password": "signedIn",
+        "POST /api/v1/me/password": "signedIn",
+        "POST /api/v1/me/pin": "signedIn",
+        "POST /api/v1/me/pin/reset": "signedIn",
+        "POST /api/v1/me/pin/verify": "signedIn",
+        "POST /api/v1/onboarding/forgot-password": "public",
+        "POST /api/v1/onboarding/register": "public",
+        "POST /api/v1/onboarding/reset-password": "public",
+        "POST /api/v1/staff/:accountId/pin/reset": "staff.pin-reset",
+        "PUT /api/v1/me/pin": "signedIn",
+      }
+    `);
+  });
+
+  it('keeps owner permissions to /api/v1/admin/* and admin paths to owner permissions', () => {
+    for (const e of server.app.endpoints) {
+      const isOwnerAccess = (ownerPermissions as readonly string[]).includes(e.access);
+      expect(isOwnerAccess, `${e.method} ${e.path} (${e.access})`).toBe(e.path.startsWith('/api/v1/admin/'));
+    }
+  });
+
+  it('publishes the access in the generated OpenAPI document: bearer-secured unless public', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    for (const e of server.app.endpoints) {
+      const openApiPath = e.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const operation = doc.paths[openApiPath]?.[e.method.toLowerCase()];
+      expect(operation, `${e.method} ${e.path}`).toBeDefined();
+      expect(operation!.security, `${e.method} ${e.path}`).toEqual(
+        e.access === 'public' ? undefined : [{ bearer: [] }],
+      );
+    }
+  });
+
+  it('refuses to register a contract that declares no access', async () => {
+    const { route } = await import('../../src/http/route.js');
+    const { z } = await import('zod');
+    const endpoint = {
+      method: 'GET',
+      path: '/api/v1/nothing',
+      summary: 'x',
+      tags: [],
+      status: 200,
+      response: z.null(),
+    } as never;
+    expect(() => route(server.app, server.deps, endpoint, async () => null)).toThrow(/declares no access/);
+  });
+});

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicConfigSchema } from '@ipos/contracts';
+import { createTestServer, DEMO, type TestServer } from '../support/server.js';
+
+describe('one process: SPA, config, docs, headers', () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>iPos</title><div id="root"></div>');
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await createTestServer({
+      WEB_DIST_DIR: webDist,
+      ANALYTICS_TOKEN: 'tok-public',
+      SMTP_URL: 'smtp://user:secret@127.0.0.1:2525',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('serves the SPA with history fallback: any unknown page path gets index.html', async () => {
+    for (const url of ['/', '/dashboard', '/dashboard/inventory/view/123', '/no/such/page?x=1']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a problem, not the SPA', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('serves /config.json with public values only', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/config.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const config = publicConfigSchema.parse(res.json());
+    expect(config.oidc).toMatchObject({
+      authority: 'http://ipos.test/oidc',
+      clientId: 'ipos_webapp',
+      scopes: 'openid email roles profile offline_access',
+    });
+    expect(config.oidc.extraQueryParams).toEqual({ prompt: 'login', provider: 'Google' });
+    expect(config.inactivityTimeoutMs).toBe(900000);
+    expect(config.analytics).toEqual({ token: 'tok-public' });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('smtp');
+  });
+
+  it('serves the OpenAPI document generated from the contracts, and its UI', async () => {
+    const json = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.paths['/api/v1/me'].get.summary).toContain('signed-in account');
+    expect(doc.paths['/api/v1/onboarding/register'].post.requestBody).toBeDefined();
+    const ui = await server.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('puts security headers on every response and no-store on the API', async () => {
+    const token = await server.tokenFor(DEMO.manager);
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-request-id']).toMatch(/.{8,}/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+});
+
+describe('SPA assets', () => {
+  it('serves files added after start, and a missing asset is a 404 rather than the HTML page', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const server = await createTestServer({ WEB_DIST_DIR: webDist });
+    try {
+      fs.mkdirSync(path.join(webDist, 'assets'));
+      fs.writeFileSync(path.join(webDist, 'assets', 'late-1.js'), 'export {}');
+      expect((await server.app.inject({ method: 'GET', url: '/assets/late-1.js' })).statusCode).toBe(200);
+      const missing = await server.app.inject({ method: 'GET', url: '/assets/gone-2.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toContain('application/problem+json');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('client addresses', () => {
+  it('ignore X-Forwarded-For unless TRUST_PROXY says a proxy sits in front', async () => {
+    const ipOf = async (env: Record<string, string>) => {
+      const server = await createTestServer(env);
+      try {
+        const res = await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/onboarding/register',
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+          payload: {
+            ownerName: 'Ip Test',
+            email: 'ip@example.com',
+            phone: '+255 700 000 000',
+            password: 'IpTest#2026x',
+            businessName: 'Ip Shop',
+            country: 'TZ',
+            currency: 'TZS',
+          },
+        });
+        expect(res.statusCode).toBe(201);
+        const { sql } = await import('drizzle-orm');
+        const result = await server.deps.database.db.execute(
+          sql`select ip from audit_events where action = 'account.registered'`,
+        );
+        return (result as unknown as { rows: { ip: string }[] }).rows[0]!.ip;
+      } finally {
+        await server.close();
+      }
+    };
+    expect(await ipOf({ TRUST_PROXY: 'false' })).toBe('127.0.0.1');
+    expect(await ipOf({ TRUST_PROXY: 'true' })).toBe('203.0.113.7');
+  });
+});

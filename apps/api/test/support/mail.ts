@@ -1,0 +1,53 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { mailOutbox } from '../../src/db/schema.js';
+import type { Server } from '../../src/server.js';
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** The newest message queued for an address (case-insensitive), or undefined when there is none. */
+export async function latestMailTo(server: Pick<Server, 'deps'>, address: string): Promise<OutboxMail | undefined> {
+  const [row] = await server.deps.database.db
+    .select()
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.toAddress}) = ${address.trim().toLowerCase()}`)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(1);
+  return row;
+}
+
+/** Every message queued for an address, oldest first. */
+export async function mailsTo(server: Pick<Server, 'deps'>, address: string): Promise<OutboxMail[]> {
+  return server.deps.database.db
+    .select()
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.toAddress}) = ${address.trim().toLowerCase()}`)
+    .orderBy(mailOutbox.createdAt, mailOutbox.id);
+}
+
+/**
+ * The reset link of a password-reset mail and its token. Fails the test (throws) when the text holds
+ * no link of the expected shape, so a changed mail template is noticed.
+ */
+export function resetLinkIn(mail: Pick<OutboxMail, 'textBody'> | undefined, publicUrl = 'http://ipos.test') {
+  if (!mail) throw new Error('No mail was queued');
+  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = mail.textBody.match(new RegExp(`${escaped}/onboarding/reset-password\\?token=([A-Za-z0-9_%-]+)`));
+  if (!match) throw new Error(`No reset link in the mail:\n${mail.textBody}`);
+  return { link: match[0], token: decodeURIComponent(match[1]!) };
+}
+
+/** Waits until the outbox row is marked sent (delivery runs after the response), or fails after timeoutMs. */
+export async function waitUntilSent(
+  server: Pick<Server, 'deps'>,
+  mailId: string,
+  timeoutMs = 10_000,
+): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await server.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    if (row?.sentAt) return row;
+    if (Date.now() > deadline)
+      throw new Error(`Mail ${mailId} was not sent within ${timeoutMs} ms (error: ${row?.error ?? 'none'})`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,11 @@
+import { RouterProvider } from 'react-router';
+import { AppProviders, type AppDeps } from './providers';
+import type { AppRouter } from './router';
+
+export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
+  return (
+    <AppProviders deps={deps}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

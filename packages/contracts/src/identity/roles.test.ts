@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ownerPermissions, permissions } from './permissions.js';
+import { systemRolePermissions } from './roles.js';
+import { buildPath } from '../http/endpoint.js';
+import { currencies, currencyCodes } from './currencies.js';
+
+describe('system roles', () => {
+  it('grant only store permissions from the catalogue, never an owner permission', () => {
+    for (const [role, granted] of Object.entries(systemRolePermissions)) {
+      for (const p of granted) {
+        expect(permissions, role).toContain(p);
+        expect(ownerPermissions as readonly string[], role).not.toContain(p);
+      }
+    }
+  });
+
+  it('nest: basic ⊂ manager ⊂ admin', () => {
+    const manager = new Set(systemRolePermissions.IPOS_MANAGER_USER);
+    const admin = new Set(systemRolePermissions.IPOS_ADMIN);
+    expect(systemRolePermissions.IPOS_BASIC.every((p) => manager.has(p))).toBe(true);
+    expect([...manager].every((p) => admin.has(p))).toBe(true);
+    expect(manager.has('staff.pin-reset')).toBe(true);
+    expect(systemRolePermissions.IPOS_BASIC).not.toContain('staff.pin-reset');
+    expect(systemRolePermissions.IPOS_BASIC).not.toContain('checkout.discount');
+  });
+});
+
+describe('buildPath', () => {
+  it('fills and encodes parameters, and refuses a missing one', () => {
+    expect(buildPath('/api/v1/staff/:accountId/pin/reset', { accountId: 'a b' })).toBe('/api/v1/staff/a%20b/pin/reset');
+    expect(() => buildPath('/api/v1/x/:id')).toThrow(/Missing path parameter id/);
+  });
+});
+
+describe('currencies', () => {
+  it('carry the spec symbols and options', () => {
+    expect(Object.fromEntries(currencies.map((c) => [c.code, c.symbol]))).toEqual({
+      USD: '$',
+      NGN: '₦',
+      EUR: '€',
+      GBP: '£',
+      KSD: 'KSD',
+      TZS: 'TZS',
+    });
+    expect(Object.fromEntries(currencies.map((c) => [c.option, c.symbol]))).toEqual({
+      naira: '₦',
+      usd: '$',
+      pounds: '£',
+      euro: '€',
+      kshilling: 'KSD',
+      tshilling: 'TZS',
+    });
+    expect([...currencyCodes].sort()).toEqual(currencies.map((c) => c.code).sort());
+  });
+});

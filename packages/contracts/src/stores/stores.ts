@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.js';
+import { currencyCodes } from '../identity/currencies.js';
+import { permissions } from '../identity/permissions.js';
+
+/** The active store of a store-mode session (named by the `x-store-id` header) and what I may do there. */
+export const currentStoreSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  alias: z.string(),
+  timeZone: z.string(),
+  address: z.string().nullable(),
+  business: z.object({
+    id: z.string().uuid(),
+    name: z.string(),
+    currency: z.enum(currencyCodes),
+  }),
+  /** My role in this store (IPOS_ADMIN when I reach it as the business owner). */
+  roleName: z.string(),
+  permissions: z.array(z.enum(permissions)),
+});
+export type CurrentStore = z.infer<typeof currentStoreSchema>;
+
+export const getCurrentStore = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/stores/current',
+  summary: 'Store mode: the active store (x-store-id), its business, and my role and permissions there',
+  tags: ['stores'],
+  access: 'dashboard.view',
+  status: 200,
+  response: currentStoreSchema,
+});

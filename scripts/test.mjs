@@ -1,0 +1,88 @@
+// `npm test`: the whole suite — types, lint, unit and API integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), the production build, and the end-to-end journeys in Chromium.
+// It ends with one line for CI: `tests: N passed, N failed`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIfStale, root, run } from './lib.mjs';
+
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+let passed = 0;
+let failed = 0;
+const notes = [];
+
+async function check(name, command, args) {
+  console.log(`\n▶ ${name}`);
+  const code = await run(command, args);
+  if (code === 0) passed += 1;
+  else {
+    failed += 1;
+    notes.push(`${name} failed (exit ${code})`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await check('lint', 'npm', ['run', '--silent', 'lint']);
+
+console.log('\n▶ unit and API integration tests (vitest)');
+const vitestJson = path.join(tmp, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+const vitestCode = await run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  if (vitest.numFailedTests) notes.push(`${vitest.numFailedTests} vitest test(s) failed`);
+}
+if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) {
+  failed += 1;
+  notes.push(`vitest exited with ${vitestCode} (a suite failed to load or run)`);
+}
+if (!process.env.TEST_DATABASE_URL) notes.push('TEST_DATABASE_URL not set: the API suite ran on PGlite only');
+
+console.log('\n▶ production build');
+try {
+  await buildIfStale({ force: true });
+  passed += 1;
+} catch (error) {
+  failed += 1;
+  notes.push(error.message);
+}
+
+console.log('\n▶ end-to-end journeys (Playwright, Chromium)');
+const e2eJson = path.join(tmp, 'playwright.json');
+fs.rmSync(e2eJson, { force: true });
+const e2eCode = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+});
+const e2e = readJson(e2eJson);
+if (e2e?.stats) {
+  passed += e2e.stats.expected + e2e.stats.flaky;
+  failed += e2e.stats.unexpected;
+  if (e2e.stats.unexpected) notes.push(`${e2e.stats.unexpected} end-to-end journey(s) failed`);
+  if (e2e.stats.flaky) notes.push(`${e2e.stats.flaky} end-to-end journey(s) passed only on retry`);
+}
+if (e2eCode !== 0 && (!e2e?.stats || e2e.stats.unexpected === 0)) {
+  failed += 1;
+  notes.push(`playwright exited with ${e2eCode}`);
+}
+
+console.log('');
+for (const note of notes) console.log(`note: ${note}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
