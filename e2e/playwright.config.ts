@@ -3,28 +3,76 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { mainPort, shortInactivityTimeoutMs, shortTimeoutPort, smtpPort } from './servers.js';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
 
-const port = Number(process.env.IPOS_E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
-
 /**
- * Each run starts the built app on an empty database, so the demo seed is fresh. The config is
- * evaluated again in every worker; the environment variable makes them all agree on one folder, and
- * only the process that created it removes it when the run ends.
+ * Each run starts the built app on empty databases, so the demo seed is fresh. The config is
+ * evaluated again in every worker; the environment variables make them all agree, and only the
+ * process that created the folders removes them when the run ends.
  */
 if (!process.env.IPOS_E2E_DATA_DIR) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-e2e-'));
   process.env.IPOS_E2E_DATA_DIR = dataDir;
+  process.env.IPOS_E2E_RUN_ID = path.basename(dataDir);
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
 const dataDir = process.env.IPOS_E2E_DATA_DIR;
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    // Debian's Chromium: nothing is downloaded (never `npx playwright install` here).
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
+/** Exactly what `npm start` runs once everything is built, on its own port and data folder. */
+function appServer(port: number, name: string, env: Record<string, string> = {}) {
+  const baseURL = `http://localhost:${port}`;
+  return {
+    command: 'node apps/api/dist/main.js',
+    cwd: repoRoot,
+    url: `${baseURL}/api/v1/ready`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: path.join(dataDir, name),
+      // Engineers running journeys side by side build the SPA into folders of their own.
+      WEB_DIST_DIR: process.env.IPOS_E2E_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Whatever the shell says, this run uses the embedded database and identity provider.
+      DATABASE_URL: '',
+      OIDC_ISSUER: '',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: path.join(e2eDir, 'tests'),
   outputDir: path.join(e2eDir, 'test-results', 'artifacts'),
+  globalSetup: path.join(e2eDir, 'global-setup.ts'),
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
@@ -33,53 +81,24 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: path.join(e2eDir, 'test-results', 'results.json') }]],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          // Debian's Chromium: nothing is downloaded (never `npx playwright install` here).
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      testIgnore: /\.timeout\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${mainPort}` },
+    },
+    {
+      // The timed-out journeys of spec section 4, on a server whose inactivity timeout is seconds.
+      name: 'chromium-short-timeout',
+      testMatch: /\.timeout\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${shortTimeoutPort}` },
     },
   ],
-  webServer: {
-    // Exactly what `npm start` runs once everything is built, on its own port and data folder.
-    command: 'node apps/api/dist/main.js',
-    cwd: repoRoot,
-    url: `${baseURL}/api/v1/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(repoRoot, 'apps', 'web', 'dist'),
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Whatever the shell says, this run uses the embedded database and identity provider.
-      DATABASE_URL: '',
-      OIDC_ISSUER: '',
-    },
-  },
+  webServer: [
+    appServer(mainPort, 'main'),
+    appServer(shortTimeoutPort, 'short-timeout', { INACTIVITY_TIMEOUT_MS: String(shortInactivityTimeoutMs) }),
+  ],
 });

@@ -1,42 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demo, submitProviderSignIn, watchForBreakage } from '../support/journeys.js';
 
-const manager = {
-  email: 'manager@demo.ipos.test',
-  password: 'DemoManager#2026',
-  name: 'Chidi Manager',
-  store: 'Lekki',
-};
-
-/**
- * The served SPA runs under a strict CSP (script-src 'self', connect-src 'self'). Chromium reports
- * every violation on the console, so any such message, or any uncaught error, fails the journey.
- */
-function watchForBreakage(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (/content security policy|\bCSP\b/i.test(text)) problems.push(`console ${message.type()}: ${text}`);
-    // Everything else the page complains about is printed, to explain a failure further down.
-    else if (message.type() === 'error' || message.type() === 'warning')
-      console.log(`[browser ${message.type()}] ${text}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return problems;
-}
+const manager = demo.manager;
 
 async function signIn(page: Page) {
   await page.goto('/');
   await expect(page).toHaveTitle('Login to iPos');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-
   await page.getByRole('button', { name: 'Sign in' }).click();
-
-  // The provider's own page.
-  await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
-  await page.getByLabel('Email').fill(manager.email);
-  await page.getByLabel('Password').fill(manager.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-
+  await submitProviderSignIn(page, manager);
   await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
