@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, auditEvents } from '../../src/db/schema.js';
+import { auditEvents } from '../../src/db/schema.js';
 import { verifySecret } from '../../src/lib/secrets.js';
 import { demoAccounts } from '../../src/seed/demo.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
@@ -20,8 +20,7 @@ describe('my password', () => {
     });
     return Object.assign(res, { requestId });
   };
-  const accountRow = async (email: string) =>
-    (await server.deps.database.db.select().from(accounts).where(eq(accounts.email, email)))[0]!;
+  const accountRow = (email: string) => server.accountRow(email);
   const auditOf = async (accountId: string, action: string) =>
     server.deps.database.db
       .select()

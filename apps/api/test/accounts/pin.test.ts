@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PIN_MAX_ATTEMPTS } from '@ipos/contracts';
-import { accounts, auditEvents } from '../../src/db/schema.js';
+import { auditEvents } from '../../src/db/schema.js';
 import { verifySecret } from '../../src/lib/secrets.js';
 import { DEMO_PIN, demoAccounts } from '../../src/seed/demo.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
@@ -22,16 +22,8 @@ describe('my PIN', () => {
     return Object.assign(res, { requestId });
   };
   const verify = (email: string, pin: string) => call(email, 'POST', '/api/v1/me/pin/verify', { pin });
-  const accountRow = async (email: string) =>
-    (await server.deps.database.db.select().from(accounts).where(eq(accounts.email, email)))[0]!;
-  const me = async (email: string) =>
-    (
-      await server.app.inject({
-        method: 'GET',
-        url: '/api/v1/me',
-        headers: { authorization: `Bearer ${await server.tokenFor(email)}` },
-      })
-    ).json();
+  const accountRow = (email: string) => server.accountRow(email);
+  const me = async (email: string) => (await server.me(email)).body;
   /** The audit rows of one request. */
   const auditOfRequest = (requestId: string) =>
     server.deps.database.db.select().from(auditEvents).where(eq(auditEvents.requestId, requestId));

@@ -26,8 +26,7 @@ describe('forgot and reset password', () => {
       headers: { 'x-forwarded-for': ip },
       payload: { token, newPassword },
     });
-  const accountRow = async (email: string) =>
-    (await server.deps.database.db.select().from(accounts).where(eq(accounts.email, email)))[0]!;
+  const accountRow = (email: string) => server.accountRow(email);
   /** Asks for a link and reads it from the outbox. */
   const linkFor = async (email: string) => {
     expect((await forgot(email)).statusCode).toBe(202);

@@ -21,16 +21,8 @@ describe('POST /api/v1/staff/:accountId/pin/reset', () => {
     });
     return Object.assign(res, { requestId });
   };
-  const accountRow = async (email: string) =>
-    (await server.deps.database.db.select().from(accounts).where(eq(accounts.email, email)))[0]!;
-  const me = async (email: string) =>
-    (
-      await server.app.inject({
-        method: 'GET',
-        url: '/api/v1/me',
-        headers: { authorization: `Bearer ${await server.tokenFor(email)}` },
-      })
-    ).json();
+  const accountRow = (email: string) => server.accountRow(email);
+  const me = async (email: string) => (await server.me(email)).body;
 
   beforeAll(async () => {
     server = await createTestServer();

@@ -9,12 +9,19 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { createServer, type Server } from '../../src/server.js';
 import { loadOrCreateProviderSecrets } from '../../src/identity/keys.js';
 import { findAccountByEmail } from '../../src/features/accounts/accounts.repository.js';
+import { accounts } from '../../src/db/schema.js';
+import { sql } from 'drizzle-orm';
+import type { Me } from '@ipos/contracts';
 import { driver, testEnv } from './test-env.js';
 
 export interface TestServer extends Server {
   /** A real access token for a demo (or any) account, signed with the embedded provider's key. */
   tokenFor(email: string, overrides?: { expiresInSeconds?: number; audience?: string }): Promise<string>;
   accountId(email: string): Promise<string>;
+  /** The account's row as stored (credentials, counters), for assertions on what the API wrote. */
+  accountRow(email: string): Promise<typeof accounts.$inferSelect>;
+  /** GET /api/v1/me as that account: status and body. */
+  me(email: string): Promise<{ statusCode: number; body: Me }>;
 }
 
 /** A fresh copy of the migrated, seeded test database, on the driver this project runs on. */
@@ -64,23 +71,41 @@ export async function createTestServer(
     if (!account) throw new Error(`No account ${email}`);
     return account.id;
   };
+  const tokenFor: TestServer['tokenFor'] = async (email, overrides = {}) => {
+    if (!secrets) throw new Error('tokenFor needs the embedded provider');
+    const jwk = secrets.signingKeys[0] as JWK;
+    const key = await importJWK(jwk, 'RS256');
+    return new SignJWT({ scope: 'openid email roles profile offline_access', client_id: config.oidc.clientId })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid! })
+      .setIssuer(config.oidc.issuer)
+      .setAudience(overrides.audience ?? config.oidc.audience)
+      .setSubject(await accountId(email))
+      .setIssuedAt()
+      .setJti(randomBytes(8).toString('hex'))
+      .setExpirationTime(Math.floor(Date.now() / 1000) + (overrides.expiresInSeconds ?? 600))
+      .sign(key);
+  };
+
   return {
     ...server,
     accountId,
-    async tokenFor(email, overrides = {}) {
-      if (!secrets) throw new Error('tokenFor needs the embedded provider');
-      const jwk = secrets.signingKeys[0] as JWK;
-      const key = await importJWK(jwk, 'RS256');
-      return new SignJWT({ scope: 'openid email roles profile offline_access', client_id: config.oidc.clientId })
-        .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid! })
-        .setIssuer(config.oidc.issuer)
-        .setAudience(overrides.audience ?? config.oidc.audience)
-        .setSubject(await accountId(email))
-        .setIssuedAt()
-        .setJti(randomBytes(8).toString('hex'))
-        .setExpirationTime(Math.floor(Date.now() / 1000) + (overrides.expiresInSeconds ?? 600))
-        .sign(key);
+    async accountRow(email) {
+      const [row] = await db
+        .select()
+        .from(accounts)
+        .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
+      if (!row) throw new Error(`No account ${email}`);
+      return row;
     },
+    async me(email) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: { authorization: `Bearer ${await tokenFor(email)}` },
+      });
+      return { statusCode: res.statusCode, body: res.json() as Me };
+    },
+    tokenFor,
     close: async () => {
       try {
         await server.close();
