@@ -20,6 +20,7 @@ if (!process.env.IPOS_E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
 const dataDir = process.env.IPOS_E2E_DATA_DIR;
+const outputRoot = process.env.IPOS_E2E_OUTPUT ?? path.join(e2eDir, 'test-results');
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -71,7 +72,8 @@ function appServer(port: number, name: string, env: Record<string, string> = {})
 
 export default defineConfig({
   testDir: path.join(e2eDir, 'tests'),
-  outputDir: path.join(e2eDir, 'test-results', 'artifacts'),
+  // Side-by-side runs keep their traces and results apart (IPOS_E2E_OUTPUT).
+  outputDir: path.join(outputRoot, 'artifacts'),
   globalSetup: path.join(e2eDir, 'global-setup.ts'),
   fullyParallel: false,
   workers: 1,
@@ -79,7 +81,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: path.join(e2eDir, 'test-results', 'results.json') }]],
+  reporter: [['list'], ['json', { outputFile: path.join(outputRoot, 'results.json') }]],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

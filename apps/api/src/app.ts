@@ -28,7 +28,10 @@ export interface BuildOptions {
 function contentSecurityPolicy(deps: AppDeps) {
   const { config } = deps;
   const issuerOrigin = config.oidc.externalIssuer ? new URL(config.oidc.externalIssuer).origin : undefined;
-  const analyticsOrigin = config.analytics?.apiHost ? new URL(config.analytics.apiHost).origin : undefined;
+  // Without ANALYTICS_API_HOST, mixpanel-browser sends to its own default host.
+  const analyticsOrigin = config.analytics
+    ? new URL(config.analytics.apiHost ?? 'https://api-js.mixpanel.com').origin
+    : undefined;
   const extra = (...values: (string | undefined)[]) => values.filter((v): v is string => Boolean(v));
   return {
     useDefaults: false,

@@ -86,6 +86,8 @@ describe('one process: SPA, config, docs, headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
+    // Analytics is on (ANALYTICS_TOKEN) without a host: the browser may reach mixpanel's default host.
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api-js\.mixpanel\.com/);
   });
 });
 
