@@ -1,53 +1,89 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OIDC_AUTH_NAME } from '@ipos/contracts';
 import { App } from './app/app';
 import { isProtectedPath } from './app/guards';
-import { createAppRouter } from './app/router';
-import { createAuthClient, isCallbackWindowPath } from './features/identity/auth-client';
+import type { AppDeps } from './app/providers';
+import { createAppRouter, type AppRouter } from './app/router';
+import { completeSignIn } from './app/session-bootstrap';
+import { meQueryKey } from './features/accounts/api/get-me';
+import {
+  createAuthClient,
+  isCallbackWindowPath,
+  type AuthClient,
+  type SignInType,
+} from './features/identity/auth-client';
+import { resolveReturnTo } from './features/identity/session';
+import { analytics } from './lib/analytics';
 import { loadConfig } from './lib/config';
-import { logger } from './lib/logger';
+import { installGlobals } from './lib/globals';
+import { installPreloadRecovery } from './lib/preload-recovery';
 import { createQueryClient } from './lib/query-client';
+import { followAccountForAnalytics } from './analytics-identity';
+import { APP_INITIALIZED, runStartup } from './startup';
 
-// A route's code failed to download (usually a deploy replaced the files): Vite raises this event,
-// and the route's error screen offers a reload.
-window.addEventListener('vite:preloadError', (event) => {
-  logger.error('a route chunk failed to load', (event as Event & { payload?: unknown }).payload);
-});
+// Before anything is fetched: a route chunk that fails to download reloads the page once.
+installPreloadRecovery();
 
-/**
- * Start-up (spec section 1): read the runtime config, run the identity-provider startup check, then
- * create and mount the app. If any of it fails nothing is mounted.
- */
-async function start() {
-  const config = await loadConfig();
-  const auth = createAuthClient({
-    name: OIDC_AUTH_NAME,
-    defaultSignInType: 'window',
-    appBaseUrl: window.location.origin,
-    config,
-    isCallbackWindow: isCallbackWindowPath(window.location.pathname),
-  });
-  if (!(await auth.startup())) return;
+const isCallbackWindow = isCallbackWindowPath(window.location.pathname);
 
-  const queryClient = createQueryClient();
-  const deps = { auth, queryClient };
-  const router = createAppRouter(deps);
-  auth.watchSession({ currentPath: () => router.state.location.pathname, isProtectedPath });
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element in index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App deps={deps} router={router} />
-    </StrictMode>,
-  );
-  // Product analytics arrives with its own issue; until then the event is only logged.
-  logger.debug('App Initialized');
+/** Spec section 1: `window.login(returnTo?, type?)` starts sign-in, by default back to where the person is. */
+function loginHelper(auth: AuthClient, router: AppRouter) {
+  return (returnTo?: string, type?: SignInType) => {
+    const { pathname, search } = router.state.location;
+    const here = pathname === '/' ? resolveReturnTo(new URLSearchParams(search)) : pathname + search;
+    return auth.signIn({ returnTo: returnTo ?? here, type });
+  };
 }
 
-start().catch((error: unknown) => {
-  console.error('Startup was not okay', error instanceof Error ? (error.stack ?? error.message) : error);
+void runStartup({
+  async check() {
+    const config = await loadConfig();
+    const auth = createAuthClient({
+      name: OIDC_AUTH_NAME,
+      defaultSignInType: 'window',
+      appBaseUrl: window.location.origin,
+      config,
+      isCallbackWindow,
+    });
+    if (!(await auth.startup())) return false;
+    return { auth, config, queryClient: createQueryClient() } satisfies AppDeps;
+  },
+
+  mount(deps) {
+    const router = createAppRouter(deps);
+    const { auth, queryClient } = deps;
+    auth.watchSession({
+      currentPath: () => router.state.location.pathname + router.state.location.search,
+      isProtectedPath,
+    });
+    // A popup sign-in stays on this page: the account is loaded and the forced flows come first,
+    // exactly as after the window callback.
+    auth.setAfterSignIn(async (returnTo) => {
+      await router.navigate(await completeSignIn(queryClient, returnTo));
+    });
+    installGlobals({ login: loginHelper(auth, router) });
+
+    const container = document.getElementById('root');
+    if (!container) throw new Error('No #root element in index.html');
+    createRoot(container).render(
+      <StrictMode>
+        <App deps={deps} router={router} />
+      </StrictMode>,
+    );
+  },
+
+  afterMount(deps) {
+    // The popup and hidden-frame copies of the app only hand a response back: they are not visits.
+    if (isCallbackWindow) return;
+    followAccountForAnalytics({
+      queryClient: deps.queryClient,
+      accountQueryKey: meQueryKey,
+      onSignedOut: (listener) => deps.auth.onSignedOut(listener),
+      analytics,
+    });
+    void analytics.init(deps.config);
+    analytics.track(APP_INITIALIZED);
+  },
 });

@@ -12,3 +12,4 @@ export * from './accounts/credentials.js';
 export * from './onboarding/onboarding.js';
 export * from './businesses/businesses.js';
 export * from './stores/stores.js';
+export * from './purchase-orders/statuses.js';

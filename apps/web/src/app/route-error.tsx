@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { CenteredLayout } from '../components/layout/page-shell';
 import { ErrorState } from '../components/feedback/error-state';
 import { logger } from '../lib/logger';
+import { usePageTitle } from '../lib/page-title';
 
 const NotFound = lazy(() => import('./routes/not-found').then((m) => ({ default: m.Component })));
 
@@ -10,6 +11,8 @@ const NotFound = lazy(() => import('./routes/not-found').then((m) => ({ default:
 export function RouteError() {
   const error = useRouteError();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  // The root layout (which sets titles from the route table) is not shown while this one is.
+  usePageTitle(isNotFound ? 'Page not found' : 'Something went wrong');
   useEffect(() => {
     if (!isNotFound) logger.error('route error', error);
   }, [error, isNotFound]);

@@ -1,67 +1,367 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { createRoutes } from './router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Business, CurrentStore, Me, Membership } from '@ipos/contracts';
+import { createRoutes, hasScreenModule, screenFiles } from './router';
 import { isProtectedPath } from './guards';
+import { routeTable } from './route-table';
+import { toast } from '../components/toast';
 import { fakeAuth, renderRoutes, testQueryClient } from '../test/render';
 import { fakeAccessToken } from '../test/tokens';
 import type { AuthClient } from '../features/identity/auth-client';
+
+const LEKKI = '0190a6a0-0000-7000-8000-0000000000aa';
+const IKEJA = '0190a6a0-0000-7000-8000-0000000000cc';
+const BUSINESS = '0190a6a0-0000-7000-8000-0000000000bb';
+
+const membership = (storeId: string, storeName: string, storeAlias: string, roleName: string): Membership => ({
+  storeId,
+  storeName,
+  storeAlias,
+  businessId: BUSINESS,
+  businessName: 'Demo Mart',
+  currency: 'NGN',
+  roleName,
+  permissions:
+    roleName === 'IPOS_BASIC'
+      ? ['dashboard.view', 'inventory.view', 'checkout.sell']
+      : ['dashboard.view', 'inventory.view', 'reports.view', 'settings.store'],
+});
+
+const manager: Me = {
+  account: { id: '0190a6a0-0000-7000-8000-000000000001', email: 'manager@demo.ipos.test', name: 'Chidi Manager' },
+  isOwner: false,
+  businesses: [],
+  mustChangePassword: false,
+  hasPin: true,
+  isPinLocked: false,
+  memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_MANAGER_USER')],
+};
+
+const owner: Me = {
+  ...manager,
+  account: { id: '0190a6a0-0000-7000-8000-000000000002', email: 'owner@demo.ipos.test', name: 'Ada Owner' },
+  isOwner: true,
+  businesses: [{ id: BUSINESS, name: 'Demo Mart' }],
+  memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_ADMIN'), membership(IKEJA, 'Ikeja', 'IKJ', 'IPOS_ADMIN')],
+};
+
+const demoMart: Business = {
+  id: BUSINESS,
+  name: 'Demo Mart',
+  currency: 'NGN',
+  country: 'NG',
+  stores: [
+    { id: LEKKI, name: 'Lekki', alias: 'LEK', timeZone: 'Africa/Lagos' },
+    { id: IKEJA, name: 'Ikeja', alias: 'IKJ', timeZone: 'Africa/Lagos' },
+  ],
+};
+
+const currentStore = (m: Membership): CurrentStore => ({
+  id: m.storeId,
+  name: m.storeName,
+  alias: m.storeAlias,
+  timeZone: 'Africa/Lagos',
+  address: null,
+  business: { id: BUSINESS, name: 'Demo Mart', currency: 'NGN' },
+  roleName: m.roleName,
+  permissions: m.permissions,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status < 400 ? 'application/json' : 'application/problem+json' },
+  });
+
+/** A fake API: answers by path, the store from the x-store-id header. */
+function fakeApi(me: Me, overrides: Record<string, () => Response> = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const override = overrides[url.pathname];
+    if (override) return override();
+    if (url.pathname === '/api/v1/me') return json(me);
+    if (url.pathname === '/api/v1/admin/businesses')
+      return json({ items: [demoMart], total: 1, page: 1, pageSize: 100 });
+    if (url.pathname === '/api/v1/stores/current') {
+      const storeId = new Headers(init?.headers).get('x-store-id');
+      const m = me.memberships.find((x) => x.storeId === storeId);
+      return m ? json(currentStore(m)) : json({ type: 't', title: 'Not found', status: 404, code: 'NOT_FOUND' }, 404);
+    }
+    return json({ type: 't', title: 'Not found', status: 404, code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 function renderAt(path: string, auth: AuthClient = fakeAuth()) {
   const queryClient = testQueryClient();
   return renderRoutes(createRoutes({ auth, queryClient }), { initialEntries: [path], auth, queryClient });
 }
 
-describe('route table', () => {
-  it('sends an anonymous visitor of /dashboard to the landing page, remembering the path', async () => {
+function signInAs(values: { isAdmin?: string; role?: string; storeId?: string } = {}) {
+  localStorage.setItem('token', fakeAccessToken(600));
+  if (values.isAdmin) localStorage.setItem('isAdmin', values.isAdmin);
+  if (values.role) localStorage.setItem('user-role', values.role);
+  if (values.storeId) localStorage.setItem('store-id', values.storeId);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  toast.hide();
+});
+
+describe('route table wiring', () => {
+  it('has a screen module for every screen the router names', () => {
+    const missing = Object.values(screenFiles).filter((file) => !hasScreenModule(file));
+    expect(missing).toEqual([]);
+    expect(hasScreenModule('dashboard/section')).toBe(true);
+  });
+
+  it('builds a route for every entry of the table', () => {
+    const ids = new Set<string>();
+    const walk = (routes: ReturnType<typeof createRoutes>) =>
+      routes.forEach((r) => {
+        if (r.id) ids.add(r.id);
+        if (r.children) walk(r.children);
+      });
+    walk(createRoutes({ auth: fakeAuth(), queryClient: testQueryClient() }));
+    for (const meta of routeTable) expect(ids.has(meta.id), meta.id).toBe(true);
+  });
+
+  it('knows which paths are protected', () => {
+    expect(isProtectedPath('/dashboard')).toBe(true);
+    expect(isProtectedPath('/dashboard/inventory')).toBe(true);
+    expect(isProtectedPath('/dashboards')).toBe(false);
+    expect(isProtectedPath('/')).toBe(false);
+  });
+});
+
+describe('guards in the router', () => {
+  it('sends an anonymous visitor to Landing, remembering the path and clearing storage', async () => {
     localStorage.setItem('hasTimedOut', 'true');
-    const { router } = renderAt('/dashboard');
+    localStorage.setItem('user-role', 'IPOS_BASIC');
+    const { router } = renderAt('/dashboard/inventory?x=1');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(router.state.location.search).toBe('?redirect=%2Fdashboard');
-    expect(localStorage.getItem('redirectPath')).toBe('/dashboard');
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard%2Finventory%3Fx%3D1');
+    expect(localStorage.getItem('redirectPath')).toBe('/dashboard/inventory?x=1');
     expect(localStorage.getItem('hasTimedOut')).toBeNull();
+    expect(localStorage.getItem('user-role')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Login to iPos'));
   });
 
-  it('shows the dashboard to a signed-in user', async () => {
-    localStorage.setItem('token', fakeAccessToken(600));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => undefined)),
+  it('treats an expired token as logged out and clears all storage', async () => {
+    localStorage.setItem('token', fakeAccessToken(-5));
+    localStorage.setItem('store-id', LEKKI);
+    const { router } = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('store-id')).toBeNull();
+  });
+
+  it('sends a timed-out session with a valid token to the PIN screen', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
+    localStorage.setItem('hasTimedOut', 'true');
+    fakeApi(manager);
+    const { router } = renderAt('/dashboard/waste');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/timeout/enter-pin'));
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard%2Fwaste');
+    expect(localStorage.getItem('redirectPath')).toBe('/dashboard/waste');
+  });
+
+  it('blocks a store section in admin mode, saying so, and lands on the admin dashboard', async () => {
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
+    fakeApi(owner);
+    const showToast = vi.spyOn(toast, 'show');
+    const { router } = renderAt('/dashboard/inventory');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'warning', title: 'Inventory is not available in admin mode' }),
     );
-    renderAt('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
-    expect(document.title).toBe('Dashboard');
-    vi.unstubAllGlobals();
+    expect(await screen.findByTestId('business-count')).toHaveTextContent('1');
   });
 
+  it('blocks the business section in store mode', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
+    fakeApi(manager);
+    const { router } = renderAt('/dashboard/business');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('Lekki');
+  });
+
+  it('redirects settings by role', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
+    fakeApi(manager);
+    const { router } = renderAt('/dashboard/settings');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/settings/store-details/location/${LEKKI}`),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Store location');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Store location'));
+  });
+
+  it('sends an account that must replace its default password there first, keeping the target', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_BASIC', storeId: LEKKI });
+    fakeApi({ ...manager, mustChangePassword: true, hasPin: false });
+    const { router } = renderAt('/dashboard/checkout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/update-default-password'));
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard%2Fcheckout');
+  });
+
+  it('sends an account without a PIN to create one', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_BASIC', storeId: LEKKI });
+    fakeApi({ ...manager, hasPin: false });
+    const { router } = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/create-pin'));
+  });
+
+  it('stores the working context when it is missing (e.g. after a popup sign-in)', async () => {
+    signInAs();
+    fakeApi(manager);
+    renderAt('/dashboard');
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('Lekki');
+    expect(localStorage.getItem('isAdmin')).toBe('false');
+    expect(localStorage.getItem('user-role')).toBe('IPOS_MANAGER_USER');
+    expect(localStorage.getItem('store-id')).toBe(LEKKI);
+  });
+
+  it('treats a token the API refuses as logged out', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_BASIC', storeId: LEKKI });
+    fakeApi(manager, {
+      '/api/v1/me': () => json({ type: 't', title: 'Unauthenticated', status: 401, code: 'UNAUTHENTICATED' }, 401),
+    });
+    const { router } = renderAt('/dashboard/checkout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('redirectPath')).toBe('/dashboard/checkout');
+  });
+});
+
+describe('dashboard frame', () => {
+  it('shows a manager their store, role-filtered navigation and titles', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
+    fakeApi(manager);
+    renderAt('/dashboard');
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('Lekki');
+    expect(screen.getByTestId('store-alias')).toHaveTextContent('LEK');
+    expect(screen.getByTestId('store-role')).toHaveTextContent('Manager');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Dashboard'));
+
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual(['Dashboard', 'Inventory', 'Reports', 'Settings', 'Profile', 'Support']);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('current-context')).toHaveTextContent('Lekki (LEK)');
+    expect(screen.getByTestId('signed-in-person')).toHaveTextContent('Chidi Manager');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
+  });
+
+  it('shows an owner in admin mode their businesses and the admin sections only', async () => {
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
+    fakeApi(owner);
+    renderAt('/dashboard');
+    expect(await screen.findByTestId('store-count')).toHaveTextContent('2');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Businesses', 'Users']);
+    expect(screen.getByTestId('signed-in-person')).toHaveTextContent('Owner');
+  });
+
+  it('lets an owner switch from admin mode to a store', async () => {
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
+    fakeApi(owner);
+    renderAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: /Admin mode: switch store or mode/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Ikeja \(IKJ\)/ }));
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('Ikeja');
+    expect(localStorage.getItem('isAdmin')).toBe('false');
+    expect(localStorage.getItem('store-id')).toBe(IKEJA);
+    expect(localStorage.getItem('user-role')).toBe('IPOS_ADMIN');
+  });
+
+  it('shows a section page titled with the section for screens of later issues', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
+    fakeApi(manager);
+    renderAt('/dashboard/inventory/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Add a product');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Add a product'));
+  });
+
+  it('lists the owner’s businesses and one business', async () => {
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN' });
+    fakeApi(owner, { [`/api/v1/admin/businesses/${BUSINESS}`]: () => json(demoMart) });
+    renderAt('/dashboard/business');
+    await userEvent.click(await screen.findByRole('link', { name: 'Demo Mart' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Mart' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'IKJ' })).toBeInTheDocument();
+  });
+});
+
+describe('NotFound and callbacks', () => {
   it('shows NotFound for an unknown path', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(document.title).toBe('Page not found');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Page not found'));
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
   it('shows NotFound for a callback of an unknown auth instance', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/auth/signinwin/other?code=x');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Page not found'));
   });
 
-  it('completes the window callback and goes to the return path', async () => {
-    const completeSignInRedirect = vi.fn(async () => '/dashboard');
-    localStorage.setItem('token', fakeAccessToken(600));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => undefined)),
-    );
+  it('completes the window callback, stores the working context and goes to the return path', async () => {
+    const completeSignInRedirect = vi.fn(async () => {
+      localStorage.setItem('token', fakeAccessToken(600));
+      return '/dashboard/report';
+    });
+    fakeApi(manager);
     const { router } = renderAt('/auth/signinwin/main?code=c&state=s', fakeAuth({ completeSignInRedirect }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/report'));
     expect(completeSignInRedirect).toHaveBeenCalledWith('http://localhost/auth/signinwin/main?code=c&state=s');
-    vi.unstubAllGlobals();
+    expect(localStorage.getItem('isAdmin')).toBe('false');
+    expect(localStorage.getItem('user-role')).toBe('IPOS_MANAGER_USER');
+    expect(localStorage.getItem('store-id')).toBe(LEKKI);
+  });
+
+  it('puts an owner in admin mode after sign-in, unless the return path says otherwise', async () => {
+    const completeSignInRedirect = vi.fn(async () => {
+      localStorage.setItem('token', fakeAccessToken(600));
+      return '/dashboard/inventory?isAdmin=false';
+    });
+    fakeApi(owner);
+    const { router } = renderAt('/auth/signinwin/main?code=c&state=s', fakeAuth({ completeSignInRedirect }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
+    expect(localStorage.getItem('isAdmin')).toBe('false');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();
+  });
+
+  it('sends a new hire from the callback to replace the default password', async () => {
+    const completeSignInRedirect = vi.fn(async () => {
+      localStorage.setItem('token', fakeAccessToken(600));
+      return '/dashboard';
+    });
+    fakeApi({ ...manager, mustChangePassword: true, hasPin: false });
+    const { router } = renderAt('/auth/signinwin/main?code=c&state=s', fakeAuth({ completeSignInRedirect }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/update-default-password'));
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard');
   });
 
   it('treats /index.html?auth-callback=1 as the window callback', async () => {
     const completeSignInRedirect = vi.fn(async () => '/');
+    fakeApi(manager);
     const { router } = renderAt('/index.html?auth-callback=1&code=c&state=s', fakeAuth({ completeSignInRedirect }));
     await waitFor(() => expect(completeSignInRedirect).toHaveBeenCalled());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -75,7 +375,6 @@ describe('route table', () => {
     const { router } = renderAt('/auth/signinwin/main?code=c&state=s', fakeAuth({ completeSignInRedirect }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    vi.restoreAllMocks();
   });
 
   it('hands popup and silent responses to the library', async () => {
@@ -91,12 +390,5 @@ describe('route table', () => {
     await waitFor(() => expect(completeSignInSilent).toHaveBeenCalled());
     renderAt('/auth/signoutpop/main?state=s', auth);
     await waitFor(() => expect(completeSignOutPopup).toHaveBeenCalled());
-  });
-
-  it('knows which paths are protected', () => {
-    expect(isProtectedPath('/dashboard')).toBe(true);
-    expect(isProtectedPath('/dashboard/inventory')).toBe(true);
-    expect(isProtectedPath('/dashboards')).toBe(false);
-    expect(isProtectedPath('/')).toBe(false);
   });
 });

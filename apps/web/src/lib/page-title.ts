@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
 
-/** The landing page's title, exactly as the spec names it. */
+/** The landing page's title, exactly as the spec names it (section 1). */
 export const LANDING_TITLE = 'Login to iPos';
 
-/**
- * Sets the document title while a screen is shown. Every screen goes through here so the
- * "iPos Web Solution | " prefix of the full shell can be applied in one place.
- */
-export function usePageTitle(title: string): void {
+/** Spec section 1: page titles carry the product name plus "Web Solution". */
+export const TITLE_PREFIX = 'iPos Web Solution';
+
+/** `iPos Web Solution | <screen title>`; the landing page keeps its own title. */
+export function formatPageTitle(title: string): string {
+  return title === LANDING_TITLE ? LANDING_TITLE : `${TITLE_PREFIX} | ${title}`;
+}
+
+/** Sets the document title while a screen is shown (`null`: leave it as it is). */
+export function usePageTitle(title: string | null): void {
   useEffect(() => {
-    document.title = title;
+    if (title !== null) document.title = formatPageTitle(title);
   }, [title]);
 }

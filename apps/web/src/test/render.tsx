@@ -3,9 +3,31 @@ import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { PublicConfig } from '@ipos/contracts';
 import { AuthProvider } from '../features/identity/auth-context';
 import type { AuthClient } from '../features/identity/auth-client';
 import { cssVariablesResolver, theme } from '../app/theme';
+import { ConfigProvider } from '../app/providers';
+
+/** `/config.json` as a test server would serve it. */
+export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    appName: 'iPos',
+    version: '1.0.0',
+    environment: 'test',
+    publicUrl: 'http://localhost',
+    oidc: {
+      authority: 'http://localhost/oidc',
+      clientId: 'ipos_webapp',
+      scopes: 'openid email roles profile offline_access',
+      extraQueryParams: { prompt: 'login', provider: 'Google' },
+    },
+    inactivityTimeoutMs: 900_000,
+    postLogoutUrl: 'http://localhost/?signedOut=1',
+    analytics: null,
+    ...overrides,
+  };
+}
 
 export function testQueryClient() {
   return new QueryClient({
@@ -27,15 +49,19 @@ export function TestProviders({
   children,
   auth = fakeAuth(),
   queryClient = testQueryClient(),
+  config = testConfig(),
 }: {
   children: ReactNode;
   auth?: AuthClient;
   queryClient?: QueryClient;
+  config?: PublicConfig;
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider client={auth}>{children}</AuthProvider>
+        <ConfigProvider config={config}>
+          <AuthProvider client={auth}>{children}</AuthProvider>
+        </ConfigProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
@@ -48,11 +74,12 @@ export function renderRoutes(
     initialEntries = ['/'],
     auth,
     queryClient,
-  }: { initialEntries?: string[]; auth?: AuthClient; queryClient?: QueryClient } = {},
+    config,
+  }: { initialEntries?: string[]; auth?: AuthClient; queryClient?: QueryClient; config?: PublicConfig } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
   const utils = render(
-    <TestProviders auth={auth} queryClient={queryClient}>
+    <TestProviders auth={auth} queryClient={queryClient} config={config}>
       <RouterProvider router={router} />
     </TestProviders>,
   );

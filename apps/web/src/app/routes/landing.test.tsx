@@ -14,7 +14,7 @@ describe('Landing', () => {
   it('is titled "Login to iPos" and shows the brand and a Sign in button', async () => {
     renderLanding();
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeEnabled();
-    expect(document.title).toBe('Login to iPos');
+    await waitFor(() => expect(document.title).toBe('Login to iPos'));
     expect(screen.getByText('iPos')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to iPos');
   });

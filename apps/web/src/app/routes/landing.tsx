@@ -4,11 +4,9 @@ import { Brand } from '../../components/brand/brand';
 import { CenteredLayout } from '../../components/layout/page-shell';
 import { SignInButton } from '../../features/identity/components/sign-in-button';
 import { resolveReturnTo } from '../../features/identity/session';
-import { LANDING_TITLE, usePageTitle } from '../../lib/page-title';
 
 /** `/`: the public landing page; its one action is signing in. */
 export function LandingRoute() {
-  usePageTitle(LANDING_TITLE);
   const [search] = useSearchParams();
   const signedOut = search.get('signedOut') === '1';
 

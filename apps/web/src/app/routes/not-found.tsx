@@ -2,11 +2,9 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand/brand';
 import { CenteredLayout } from '../../components/layout/page-shell';
-import { usePageTitle } from '../../lib/page-title';
 
 /** Any path the route table does not know. */
 export function NotFoundRoute() {
-  usePageTitle('Page not found');
   return (
     <CenteredLayout>
       <Stack align="center" gap="md" ta="center" maw={480}>

@@ -1,7 +1,15 @@
-import { UserManager, WebStorageStateStore, type User, type UserManagerSettings } from 'oidc-client-ts';
+import {
+  UserManager,
+  WebStorageStateStore,
+  type SigninSilentArgs,
+  type User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
 import { OIDC_AUTH_NAME, OIDC_CALLBACK_PATHS, type PublicConfig } from '@ipos/contracts';
 import { logger } from '../../lib/logger';
 import { removeStored, storageKeys, writeStored } from '../../lib/storage';
+import { authMessages, toSpecAuthError } from './auth-errors';
+import { IdTokenValidationError, validateIdToken } from './id-token';
 import { DEFAULT_RETURN_TO, forgetSession, safeReturnTo } from './session';
 
 export type SignInType = 'window' | 'popup';
@@ -33,17 +41,20 @@ export const AUTH_TIMINGS = {
   checkSessionIntervalInSeconds: 2,
   accessTokenExpiringNotificationTimeInSeconds: 60,
   popupSize: 500,
+  /** oidc-client-ts checks whether the popup was closed every 500 ms (its `checkForPopupClosedInterval`). */
+  popupClosedCheckMs: 500,
   silentRenewRetryMs: 5_000,
+  reSignInRetryMs: 5_000,
 } as const;
 
 /** Spec section 8: the setup errors, word for word. */
 export function validateAuthOptions(options: Partial<AuthOptions>): asserts options is AuthOptions {
-  if (!options.name) throw new Error('Auth name is required');
+  if (!options.name) throw new Error(authMessages.nameRequired);
   if (options.defaultSignInType !== 'window' && options.defaultSignInType !== 'popup') {
-    throw new Error('Only window or popup are valid default signin types');
+    throw new Error(authMessages.invalidSignInType);
   }
-  if (!options.appBaseUrl) throw new Error('App base url is required');
-  if (!options.config) throw new Error('No config provided to oidc auth');
+  if (!options.appBaseUrl) throw new Error(authMessages.baseUrlRequired);
+  if (!options.config) throw new Error(authMessages.noConfig);
   if (options.name !== OIDC_AUTH_NAME) {
     // The provider registers the redirect URIs of OIDC_CALLBACK_PATHS, which carry this one name.
     throw new Error(`Auth name must be ${OIDC_AUTH_NAME}`);
@@ -72,7 +83,6 @@ export function authSettings(options: AuthOptions): UserManagerSettings {
     accessTokenExpiringNotificationTimeInSeconds: AUTH_TIMINGS.accessTokenExpiringNotificationTimeInSeconds,
     monitorSession: !options.isCallbackWindow,
     checkSessionIntervalInSeconds: AUTH_TIMINGS.checkSessionIntervalInSeconds,
-    // The library checks every 500 ms whether the popup was closed (spec section 9).
     popupWindowFeatures: {
       width: AUTH_TIMINGS.popupSize,
       height: AUTH_TIMINGS.popupSize,
@@ -88,11 +98,70 @@ export function authSettings(options: AuthOptions): UserManagerSettings {
   };
 }
 
-export interface SessionWatch {
-  /** The path the person is on now. */
-  currentPath: () => string;
-  isProtectedPath: (path: string) => boolean;
+/**
+ * The authorize parameters of a silent request: `prompt=none` is the library's, so the configured
+ * `prompt=login` (spec section 7, for interactive sign-in) must not be sent beside it.
+ */
+export function silentExtraQueryParams(config: PublicConfig): Record<string, string> {
+  const { prompt: _prompt, ...rest } = config.oidc.extraQueryParams;
+  return rest;
 }
+
+/**
+ * oidc-client-ts renews with the refresh token when the user has one and never tries anything else.
+ * Spec section 7 names both ways: when the refresh token is refused (revoked, rotated elsewhere), the
+ * hidden frame gets a chance, riding on the provider's own session.
+ */
+export class IposUserManager extends UserManager {
+  constructor(
+    settings: UserManagerSettings,
+    private readonly silentParams: Record<string, string> = {},
+  ) {
+    super(settings);
+  }
+
+  override async signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    const request: SigninSilentArgs = { extraQueryParams: this.silentParams, ...args };
+    try {
+      return await super.signinSilent(request);
+    } catch (error) {
+      if (args.forceIframeAuth) throw toSpecAuthError(error, 'silent');
+      const user = await this.peekUser();
+      if (!user?.refresh_token) throw toSpecAuthError(error, 'silent');
+      logger.debug('identity: the refresh token was refused; renewing in a hidden frame', error);
+      try {
+        return await super.signinSilent({ ...request, forceIframeAuth: true });
+      } catch (frameError) {
+        throw toSpecAuthError(frameError, 'silent');
+      }
+    }
+  }
+
+  /**
+   * The stored user, without `getUser()`'s side effect: that re-arms the token timers, and past the
+   * "expiring" point it raises "expiring" again a second later, which starts yet another renewal.
+   */
+  async peekUser(): Promise<User | null> {
+    return this._loadUser().catch(() => null);
+  }
+}
+
+/** The stored user without re-arming the library's token timers (see IposUserManager.peekUser). */
+function peekUser(userManager: UserManager): Promise<User | null> {
+  return userManager instanceof IposUserManager ? userManager.peekUser() : userManager.getUser().catch(() => null);
+}
+
+export interface SessionWatch {
+  /** Where the person is now (path and query): sign-in returns there. */
+  currentPath: () => string;
+  isProtectedPath: (pathname: string) => boolean;
+}
+
+/**
+ * Runs after a sign-in that does not leave the page (popup): the app (app/) loads the account,
+ * stores what the guards need and navigates on, so identity does not know about accounts or routes.
+ */
+export type AfterSignIn = (returnTo: string) => Promise<void> | void;
 
 /**
  * The app's one handle on the identity provider. It wraps oidc-client-ts so screens and guards never
@@ -102,24 +171,47 @@ export class AuthClient {
   readonly userManager: UserManager;
   private watch: SessionWatch | undefined;
   private renewRetried = false;
+  private renewRetryTimer: ReturnType<typeof setTimeout> | undefined;
   private reSignInTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while this client itself ends the session, so the unload it causes is not "lost". */
+  private isEndingSession = false;
+  private isLosingSession = false;
+  /** One acceptance per loaded user, shared by the event handler and the flow that loaded it. */
+  private readonly accepted = new WeakMap<User, Promise<void>>();
+  private validatedIdToken: string | undefined;
+  private readonly signedOutListeners = new Set<() => void>();
+  private afterSignIn: AfterSignIn | undefined;
 
   constructor(
     readonly options: AuthOptions,
     userManager?: UserManager,
   ) {
     validateAuthOptions(options);
-    this.userManager = userManager ?? new UserManager(authSettings(options));
+    this.userManager =
+      userManager ?? new IposUserManager(authSettings(options), silentExtraQueryParams(options.config!));
     this.listen();
   }
 
   /**
-   * The identity-provider startup check: reads the stored user. A user whose access token is still
-   * good has it copied to `token`; an expired one is left to the session handling.
+   * The identity-provider startup check of spec section 1: the provider's discovery document must be
+   * reachable and name the endpoints the app uses. Throws when it cannot be read. A stored user
+   * whose access token is still good has it copied to `token`; an expired one is left to the
+   * session handling. Callback windows only hand a response back, so they skip the network.
    */
   async startup(): Promise<boolean> {
+    if (!this.options.isCallbackWindow) {
+      const metadata = await this.userManager.metadataService.getMetadata();
+      if (!metadata.authorization_endpoint || !metadata.token_endpoint) {
+        logger.error('identity: the provider metadata lacks the authorization or token endpoint');
+        return false;
+      }
+    }
     const user = await this.userManager.getUser();
-    if (user && !user.expired) this.storeUser(user);
+    if (user && !user.expired && user.access_token) {
+      // It was validated when it arrived; this copy only refreshes the spec's `token`.
+      this.validatedIdToken = user.id_token;
+      writeStored(storageKeys.token, user.access_token);
+    }
     return true;
   }
 
@@ -127,43 +219,84 @@ export class AuthClient {
     return this.userManager.getUser();
   }
 
-  /** Starts sign-in; a window sign-in leaves the page, a popup one resolves once signed in. */
+  /** The app's hook after a popup sign-in (see AfterSignIn). */
+  setAfterSignIn(handler: AfterSignIn | undefined): void {
+    this.afterSignIn = handler;
+  }
+
+  /** Called when the session ends here by choice (sign-out, a locked PIN): analytics resets. */
+  onSignedOut(listener: () => void): () => void {
+    this.signedOutListeners.add(listener);
+    return () => void this.signedOutListeners.delete(listener);
+  }
+
+  /**
+   * Starts sign-in. A window sign-in leaves the page (the callback route finishes it); a popup one
+   * resolves once signed in and the app's after-sign-in step has run (without one, the page goes to
+   * the return path).
+   */
   async signIn({
     returnTo = DEFAULT_RETURN_TO,
     type = this.options.defaultSignInType,
-  }: { returnTo?: string; type?: SignInType } = {}) {
+  }: { returnTo?: string; type?: SignInType } = {}): Promise<void> {
     const state: SignInState = { returnTo: safeReturnTo(returnTo) ?? DEFAULT_RETURN_TO };
     if (type === 'popup') {
-      const user = await this.userManager.signinPopup({ state });
-      this.storeUser(user);
+      let user: User;
+      try {
+        // Without abortOnClose a closed popup would leave the sign-in waiting forever.
+        user = await this.userManager.signinPopup({ state, popupAbortOnClose: true });
+      } catch (error) {
+        throw toSpecAuthError(error, 'popup');
+      }
+      await this.acceptUser(user);
+      this.stopReSignIn();
+      this.isEndingSession = false;
+      // A session ended earlier on this page (a locked PIN) stopped the renewals; they resume.
+      if (!this.options.isCallbackWindow) this.userManager.startSilentRenew();
+      removeStored(storageKeys.redirectPath);
+      if (this.afterSignIn) await this.afterSignIn(state.returnTo);
+      else window.location.assign(state.returnTo);
       return;
     }
-    await this.userManager.signinRedirect({ state });
+    try {
+      await this.userManager.signinRedirect({ state });
+    } catch (error) {
+      throw toSpecAuthError(error, 'redirect');
+    }
   }
 
   /** `/auth/signinwin/:authName` and `/index.html?auth-callback=1`: returns where to go next. */
   async completeSignInRedirect(url: string): Promise<string> {
+    if (!url) throw new Error(authMessages.noUrl);
     const user = await this.userManager.signinRedirectCallback(url);
-    this.storeUser(user);
+    await this.acceptUser(user);
     removeStored(storageKeys.redirectPath);
     return safeReturnTo((user.state as Partial<SignInState> | undefined)?.returnTo) ?? DEFAULT_RETURN_TO;
   }
 
-  completeSignInPopup(url: string): Promise<void> {
-    return this.userManager.signinPopupCallback(url);
+  async completeSignInPopup(url: string): Promise<void> {
+    if (!url) throw new Error(authMessages.noUrl);
+    await this.userManager.signinPopupCallback(url);
   }
 
   async completeSignInSilent(url: string): Promise<void> {
+    if (!url) throw new Error(authMessages.noUrl);
     await this.userManager.signinSilentCallback(url);
   }
 
-  completeSignOutPopup(url: string): Promise<void> {
-    return this.userManager.signoutPopupCallback(url);
+  async completeSignOutPopup(url: string): Promise<void> {
+    if (!url) throw new Error(authMessages.noUrl);
+    await this.userManager.signoutPopupCallback(url);
   }
 
-  /** Ends the session here and at the provider, which then sends the browser to `postLogoutUrl`. */
+  /**
+   * RP-initiated sign-out (spec section 2): the session ends here, the refresh token is revoked and
+   * the provider sends the browser to the post-logout page (`postLogoutUrl`).
+   */
   async signOut(): Promise<void> {
-    this.stopReSignIn();
+    this.isEndingSession = true;
+    this.stopTimers();
+    this.notifySignedOut();
     forgetSession();
     try {
       await this.userManager.signoutRedirect();
@@ -171,7 +304,27 @@ export class AuthClient {
       // The provider could not be reached: the local session still ends.
       logger.warn('sign-out at the provider failed; signed out here only', error);
       await this.userManager.removeUser().catch(() => undefined);
-      window.location.assign('/');
+      window.location.assign(this.options.config?.postLogoutUrl || '/?signedOut=1');
+    }
+  }
+
+  /**
+   * Ends the session in this browser without visiting the provider (a locked PIN: spec section 4,
+   * the person must sign in again with their password). The refresh token is revoked so the
+   * session cannot be renewed behind the lock.
+   */
+  async endSessionHere(): Promise<void> {
+    this.isEndingSession = true;
+    this.stopTimers();
+    this.notifySignedOut();
+    try {
+      await this.userManager.revokeTokens(['refresh_token']).catch((error: unknown) => {
+        logger.warn('identity: the refresh token could not be revoked', error);
+      });
+      await this.userManager.removeUser().catch(() => undefined);
+    } finally {
+      forgetSession();
+      this.isEndingSession = false;
     }
   }
 
@@ -180,21 +333,87 @@ export class AuthClient {
     this.watch = watch;
   }
 
-  private storeUser(user: User) {
-    if (user.access_token) writeStored(storageKeys.token, user.access_token);
+  /**
+   * Spec sections 5 and 8: a loaded user must carry an access token, and a new identity token must
+   * pass its checks, before its access token becomes the app's `token`. A refused user is removed.
+   */
+  private acceptUser(user: User | null): Promise<void> {
+    if (!user) return Promise.reject(new Error(authMessages.noResponse));
+    let accepting = this.accepted.get(user);
+    if (!accepting) {
+      accepting = this.checkUser(user);
+      this.accepted.set(user, accepting);
+    }
+    return accepting;
+  }
+
+  private async checkUser(user: User): Promise<void> {
+    try {
+      if (!user.access_token) throw new Error(authMessages.noAccessToken);
+      if (user.id_token && user.id_token !== this.validatedIdToken) {
+        await this.checkIdToken(user.id_token);
+        this.validatedIdToken = user.id_token;
+      }
+    } catch (error) {
+      logger.warn('identity: the signed-in user was refused', error);
+      this.isEndingSession = true;
+      await this.userManager.removeUser().catch(() => undefined);
+      this.isEndingSession = false;
+      removeStored(storageKeys.token);
+      throw error;
+    }
+    writeStored(storageKeys.token, user.access_token);
+  }
+
+  private async checkIdToken(idToken: string): Promise<void> {
+    const metadata = this.userManager.metadataService;
+    const expectations = async () => ({
+      issuer: await metadata.getIssuer(),
+      clientId: this.userManager.settings.client_id,
+      keys: ((await metadata.getSigningKeys()) ?? []) as JsonWebKey[],
+    });
+    try {
+      await validateIdToken(idToken, await expectations());
+    } catch (error) {
+      // The provider may have rotated its keys since they were read: read them once more.
+      if (!(error instanceof IdTokenValidationError) || !/key|signature/i.test(error.message)) throw error;
+      metadata.resetSigningKeys();
+      await validateIdToken(idToken, await expectations());
+    }
+  }
+
+  private notifySignedOut() {
+    for (const listener of this.signedOutListeners) {
+      try {
+        listener();
+      } catch (error) {
+        logger.warn('identity: a sign-out listener failed', error);
+      }
+    }
+  }
+
+  private async isAuthenticated(): Promise<boolean> {
+    const user = await peekUser(this.userManager);
+    return Boolean(user && !user.expired);
   }
 
   private listen() {
     const events = this.userManager.events;
+    // Spec section 4: these are only logged, except that a loaded user's access token is stored.
     events.addUserLoaded((user) => {
       logger.debug('identity: user loaded');
-      this.renewRetried = false;
-      this.stopReSignIn();
-      this.storeUser(user);
+      this.acceptUser(user).then(
+        () => {
+          this.renewRetried = false;
+          this.stopReSignIn();
+        },
+        () => void this.sessionLost(),
+      );
     });
     events.addUserUnloaded(() => {
       logger.debug('identity: user unloaded');
       removeStored(storageKeys.token);
+      if (!this.isEndingSession) void this.sessionLost();
     });
     events.addAccessTokenExpiring(() => logger.debug('identity: access token expiring'));
     events.addAccessTokenExpired(() => {
@@ -208,38 +427,68 @@ export class AuthClient {
     events.addUserSessionChanged(() => logger.debug('identity: session changed'));
     events.addSilentRenewError((error) => {
       logger.debug('identity: silent renew failed', error);
-      if (this.renewRetried) {
-        void this.sessionLost();
-        return;
-      }
-      this.renewRetried = true;
-      setTimeout(() => {
-        this.userManager.signinSilent().catch(() => this.sessionLost());
-      }, AUTH_TIMINGS.silentRenewRetryMs);
+      void this.onSilentRenewError();
     });
   }
 
-  /** Clears the user; on a protected route, sign-in starts again (and is retried every 5 s if it fails). */
+  /**
+   * Spec section 4: a silent renew error while authenticated is retried once after 5 seconds;
+   * otherwise (not authenticated, or the retry failed too) re-sign-in starts.
+   */
+  private async onSilentRenewError() {
+    if (this.renewRetried || !(await this.isAuthenticated())) {
+      await this.sessionLost();
+      return;
+    }
+    this.renewRetried = true;
+    if (this.renewRetryTimer) clearTimeout(this.renewRetryTimer);
+    this.renewRetryTimer = setTimeout(() => {
+      this.renewRetryTimer = undefined;
+      this.userManager.signinSilent().catch((error: unknown) => {
+        logger.debug('identity: silent renew retry failed', error);
+        void this.sessionLost();
+      });
+    }, AUTH_TIMINGS.silentRenewRetryMs);
+  }
+
+  /**
+   * Spec section 4: token expiry, user unload or sign-out elsewhere clears the user; on a protected
+   * route sign-in starts again, and is retried every 5 seconds while it fails.
+   */
   private async sessionLost() {
-    await this.userManager.removeUser().catch(() => undefined);
+    if (this.isLosingSession || this.isEndingSession) return;
+    this.isLosingSession = true;
+    try {
+      await this.userManager.removeUser().catch(() => undefined);
+    } finally {
+      this.isLosingSession = false;
+    }
     removeStored(storageKeys.token);
     const watch = this.watch;
     if (!watch) return;
     const path = watch.currentPath();
-    if (!watch.isProtectedPath(path)) return;
+    if (!watch.isProtectedPath(new URL(path, 'http://app.invalid').pathname)) return;
+    this.stopReSignIn();
     const attempt = () => {
-      this.signIn({ returnTo: path, type: 'window' }).catch((error: unknown) => {
+      this.reSignInTimer = undefined;
+      this.userManager.signinRedirect({ state: { returnTo: path } satisfies SignInState }).catch((error: unknown) => {
         logger.warn('identity: sign-in could not start; retrying', error);
-        this.reSignInTimer = setTimeout(attempt, AUTH_TIMINGS.silentRenewRetryMs);
+        this.reSignInTimer = setTimeout(attempt, AUTH_TIMINGS.reSignInRetryMs);
       });
     };
-    this.stopReSignIn();
     attempt();
   }
 
   private stopReSignIn() {
     if (this.reSignInTimer) clearTimeout(this.reSignInTimer);
     this.reSignInTimer = undefined;
+  }
+
+  private stopTimers() {
+    this.stopReSignIn();
+    if (this.renewRetryTimer) clearTimeout(this.renewRetryTimer);
+    this.renewRetryTimer = undefined;
+    this.userManager.stopSilentRenew();
   }
 }
 

@@ -1,3 +1,4 @@
+import { decodeJwtPart } from './jwt';
 import { clearAllStored, readStored, removeStored, storageKeys, writeStored } from '../../lib/storage';
 
 /** Where a signed-in person goes when nothing asked for another place. */
@@ -7,17 +8,7 @@ export const DEFAULT_RETURN_TO = '/dashboard';
 export function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
-  try {
-    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return payload && typeof payload === 'object' && !Array.isArray(payload)
-      ? (payload as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+  return decodeJwtPart(parts[1]);
 }
 
 /** Spec section 5: absent, malformed, or `exp` (seconds) not in the future means "not logged in". */

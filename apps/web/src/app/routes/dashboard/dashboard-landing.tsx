@@ -1,23 +1,67 @@
-import { Stack, Title } from '@mantine/core';
-import { PageShell } from '../../../components/layout/page-shell';
-import { AccountSummary } from '../../../features/accounts/components/account-summary';
-import { SignOutButton } from '../../../features/identity/components/sign-out-button';
-import { usePageTitle } from '../../../lib/page-title';
+import { useBusinesses } from '../../../features/accounts/api/list-businesses';
+import { useCurrentStore } from '../../../features/accounts/api/get-current-store';
+import { roleLabel } from '../../../features/accounts/role-label';
+import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
+import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-store';
+import type { QuickLink } from '../../../features/dashboard/components/quick-links';
+import { StoreDashboard } from '../../../features/dashboard/components/store-dashboard';
+import { LoadError, LoadingCard } from '../../../features/dashboard/components/load-states';
+import type { Section } from '../../route-table';
+import { allowedSections, storeLabel, useWorkingContext } from '../../working-context';
 
-/**
- * `/dashboard`: for now, who is signed in and their store. The later shell turns this into the
- * admin and store-mode dashboards of the spec.
- */
-export function DashboardLandingRoute() {
-  usePageTitle('Dashboard');
+const toQuickLinks = (list: Section[]): QuickLink[] =>
+  list
+    .filter((section) => section.id !== 'dashboard')
+    .map((section) => ({ id: section.id, label: section.name, description: section.summary, to: section.path }));
+
+function AdminLanding({ personName, onOpenStore }: { personName: string; onOpenStore: (storeId: string) => void }) {
+  const businesses = useBusinesses();
   return (
-    <PageShell actions={<SignOutButton />}>
-      <Stack gap="lg">
-        <Title order={1}>Dashboard</Title>
-        <AccountSummary />
-      </Stack>
-    </PageShell>
+    <AdminDashboard
+      personName={personName}
+      businesses={businesses}
+      quickLinks={toQuickLinks(allowedSections({ isAdmin: true, isOwner: true, permissions: [] }))}
+      onOpenStore={onOpenStore}
+    />
   );
+}
+
+function StoreLanding({ personName, storeId }: { personName: string; storeId: string }) {
+  const store = useCurrentStore(storeId);
+  return (
+    <StoreDashboard
+      personName={personName}
+      store={store}
+      roleLabel={roleLabel}
+      quickLinksFor={(permissions) => toQuickLinks(allowedSections({ isAdmin: false, isOwner: false, permissions }))}
+    />
+  );
+}
+
+/** `/dashboard`: DashboardLanding, one for admin mode and one for store mode (spec section 2). */
+export function DashboardLandingRoute() {
+  const { me, session, membership, switchTo } = useWorkingContext();
+
+  if (me.isPending) return <LoadingCard label="Loading your account" />;
+  if (me.isError) {
+    return (
+      <LoadError
+        title="We could not load your account"
+        error={me.error}
+        onRetry={() => void me.refetch()}
+        isRetrying={me.isFetching}
+      />
+    );
+  }
+
+  const choices = me.data.memberships.map((m) => ({ storeId: m.storeId, label: storeLabel(m) }));
+  const name = me.data.account.name;
+  if (session.isAdmin) {
+    if (!me.data.isOwner) return <NotAnOwner choices={choices} onChoose={switchTo} />;
+    return <AdminLanding personName={name} onOpenStore={switchTo} />;
+  }
+  if (!membership) return <NoStore choices={choices} onChoose={switchTo} isOwner={me.data.isOwner} />;
+  return <StoreLanding personName={name} storeId={membership.storeId} />;
 }
 
 export { DashboardLandingRoute as Component };

@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from '../../../components/toast';
+import { fakeAuth, renderRoutes, testQueryClient } from '../../../test/render';
+import { fakeAccessToken } from '../../../test/tokens';
+import { Component as TimeoutEnterPin } from './enter-pin';
+
+const me = {
+  account: { id: '0190a6f4-0000-7000-8000-000000000001', email: 'manager@demo.ipos.test', name: 'Chidi Manager' },
+  isOwner: false,
+  businesses: [],
+  mustChangePassword: false,
+  hasPin: true,
+  isPinLocked: false,
+  memberships: [],
+};
+
+const problem = (status: number, code: string, detail: string, errors?: { field: string; message: string }[]) =>
+  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code, detail, errors }), {
+    status,
+    headers: { 'content-type': 'application/problem+json' },
+  });
+
+/** Answers GET /me, and each PIN try with the next of `verifyAnswers`. */
+function stubApi(verifyAnswers: (() => Response)[]) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/v1/me')
+        return new Response(JSON.stringify(me), { headers: { 'content-type': 'application/json' } });
+      if (url === '/api/v1/me/pin/verify') return verifyAnswers.shift()!();
+      throw new Error(`unexpected ${url}`);
+    }),
+  );
+  return calls;
+}
+
+const verified = () =>
+  new Response(JSON.stringify({ verified: true }), { headers: { 'content-type': 'application/json' } });
+
+function renderPinScreen(path = '/timeout/enter-pin?redirect=%2Fdashboard%2Finventory', auth = fakeAuth()) {
+  localStorage.setItem('token', fakeAccessToken(600));
+  localStorage.setItem('hasTimedOut', 'true');
+  return renderRoutes(
+    [
+      { path: '/timeout/enter-pin', Component: TimeoutEnterPin },
+      { path: '/dashboard/*', element: <p>dashboard</p> },
+      { path: '/onboarding/*', element: <p>onboarding</p> },
+      { path: '/', element: <p>landing</p> },
+    ],
+    { initialEntries: [path], auth, queryClient: testQueryClient() },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.hide();
+});
+
+describe('TimeoutEnterPin', () => {
+  it('unlocks with the PIN typed then Enter, and returns to the redirect target', async () => {
+    const calls = stubApi([verified]);
+    localStorage.setItem('redirectPath', '/dashboard/inventory');
+    const { router } = renderPinScreen();
+    expect(await screen.findByText('Chidi Manager')).toBeInTheDocument();
+    const field = screen.getByLabelText(/^PIN/, { selector: 'input' });
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveAttribute('type', 'password');
+    expect(field).toHaveFocus();
+    await userEvent.type(field, '2468{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
+    expect(calls.find((c) => c.url === '/api/v1/me/pin/verify')?.body).toEqual({ pin: '2468' });
+    expect(localStorage.getItem('hasTimedOut')).toBeNull();
+    expect(localStorage.getItem('redirectPath')).toBeNull();
+  });
+
+  it('unlocks with the Unlock button, going to the stored redirect path when no query names one', async () => {
+    stubApi([verified]);
+    localStorage.setItem('redirectPath', '/dashboard/waste');
+    const { router } = renderPinScreen('/timeout/enter-pin');
+    await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468');
+    await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/waste'));
+  });
+
+  it('refuses a PIN that is not 4 to 6 digits before asking the server', async () => {
+    const calls = stubApi([]);
+    renderPinScreen();
+    await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '12{Enter}');
+    expect(await screen.findByText('A PIN is 4 to 6 digits')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/v1/me/pin/verify')).toBe(false);
+  });
+
+  it('shows the tries left after a wrong PIN, on an empty field ready for the next try', async () => {
+    stubApi([
+      () =>
+        problem(401, 'INVALID_PIN', 'That PIN is not right; 4 tries left', [{ field: 'pin', message: 'Wrong PIN' }]),
+      verified,
+    ]);
+    const { router } = renderPinScreen();
+    await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '1111{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That PIN is not right; 4 tries left');
+    const field = screen.getByLabelText(/^PIN/, { selector: 'input' });
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/timeout/enter-pin');
+    expect(localStorage.getItem('hasTimedOut')).toBe('true');
+    await userEvent.type(field, '2468{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
+  });
+
+  it('sends the person to a full sign-in when the PIN locks', async () => {
+    stubApi([
+      () => problem(423, 'PIN_LOCKED', 'Too many wrong PINs: your PIN is locked; sign in again with your password'),
+    ]);
+    const endSessionHere = vi.fn(async () => {
+      localStorage.clear();
+    });
+    const { router } = renderPinScreen(undefined, fakeAuth({ endSessionHere }));
+    await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '9999{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?redirect=%2Fdashboard%2Finventory');
+    expect(endSessionHere).toHaveBeenCalled();
+    expect(toast.getSnapshot().map((t) => t.title)).toContain('Your PIN is locked');
+  });
+
+  it('offers "Forgot PIN?" keeping the target, and "Sign out"', async () => {
+    stubApi([]);
+    const signOut = vi.fn(async () => undefined);
+    renderPinScreen(undefined, fakeAuth({ signOut }));
+    expect(await screen.findByRole('link', { name: 'Forgot PIN?' })).toHaveAttribute(
+      'href',
+      '/onboarding/reset-pin?redirect=%2Fdashboard%2Finventory',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('sends an account without a PIN to create one', async () => {
+    stubApi([() => problem(409, 'PIN_NOT_SET', 'You have no PIN yet; create one first')]);
+    const { router } = renderPinScreen();
+    await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/create-pin'));
+  });
+});

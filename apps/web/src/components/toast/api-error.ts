@@ -1,0 +1,62 @@
+import type { ErrorCode } from '@ipos/contracts';
+import { isApiError, type ClientErrorCode } from '../../lib/api-client';
+import { logger } from '../../lib/logger';
+import { toast } from './toast-store';
+
+/**
+ * Plain words for each stable problem code (contracts `errorCodes`) and the client's own codes.
+ * Field errors (VALIDATION_FAILED) belong beside their fields: forms show them; the toast only says
+ * that something needs fixing.
+ */
+const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
+  VALIDATION_FAILED: 'Some details need fixing; check the highlighted fields',
+  MALFORMED_JSON: 'iPos could not read that request; reload the page and try again',
+  IDEMPOTENCY_KEY_REQUIRED: 'iPos could not read that request; reload the page and try again',
+  STORE_REQUIRED: 'Choose a store first',
+  UNAUTHENTICATED: 'Your session has ended; sign in again',
+  INVALID_CREDENTIALS: 'That email and password do not match',
+  INVALID_PIN: 'That PIN is not right',
+  FORBIDDEN: 'Your role does not allow this',
+  PASSWORD_CHANGE_REQUIRED: 'Replace your default password first',
+  NOT_FOUND: 'That item no longer exists',
+  EMAIL_TAKEN: 'An account already uses that email',
+  VERSION_CONFLICT: 'Someone else changed this meanwhile; reload and try again',
+  PIN_ALREADY_SET: 'You already have a PIN',
+  PIN_NOT_SET: 'Create a PIN first',
+  NO_DEFAULT_PASSWORD: 'Your password has already been replaced',
+  RESET_TOKEN_INVALID: 'This link has expired or was already used',
+  PAYLOAD_TOO_LARGE: 'That is too much to send at once',
+  UNSUPPORTED_MEDIA_TYPE: 'iPos could not read that request; reload the page and try again',
+  IDEMPOTENCY_KEY_REUSED: 'That request was already sent with different details',
+  PIN_LOCKED: 'Your PIN is locked after too many tries; sign in again',
+  RATE_LIMITED: 'Too many attempts; wait a few minutes',
+  INTERNAL: 'Something went wrong on our side',
+  NOT_READY: 'iPos is starting up; try again in a moment',
+  NETWORK_ERROR: 'No connection to iPos; check the network and try again',
+  INVALID_RESPONSE: 'iPos answered in a way this page does not understand; reload the page',
+  HTTP_ERROR: 'Something went wrong on our side',
+};
+
+const fallback = 'Something went wrong; try again';
+
+/** The sentence a person sees for a failed request (no toast); screens may reuse it inline. */
+export function describeApiError(error: unknown): string {
+  if (isApiError(error)) {
+    let words = plainWords[error.code as ErrorCode | ClientErrorCode] ?? fallback;
+    // The API words this one itself with the tries left ("…; 3 tries left"), which people need.
+    if (error.code === 'INVALID_PIN' && /left/.test(error.message)) words = error.message;
+    // A server failure is traced by its request id: give it to the person so support can find it.
+    if (error.status >= 500 && error.requestId) words += ` (request ${error.requestId})`;
+    return words;
+  }
+  if (error instanceof TypeError) return plainWords.NETWORK_ERROR as string;
+  return fallback;
+}
+
+/** Shows a failed request as an error toast in plain words. Returns the toast's id. */
+export function showApiError(error: unknown, title?: string): string {
+  // An aborted request is a navigation, not a failure.
+  if (error instanceof DOMException && error.name === 'AbortError') return '';
+  if (!isApiError(error)) logger.error('Unexpected error', error);
+  return toast.show({ type: 'error', title, message: describeApiError(error) });
+}

@@ -1,0 +1,83 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CurrentStore } from '@ipos/contracts';
+import { LoadError, LoadingCard } from './load-states';
+import { QuickLinks, type QuickLink } from './quick-links';
+
+export interface StoreDashboardProps {
+  personName: string | null;
+  /** GET /api/v1/stores/current. */
+  store: UseQueryResult<CurrentStore>;
+  /** The role in plain words, from the role stored for this session. */
+  roleLabel: (roleName: string) => string;
+  /** The sections the store's permissions open. */
+  quickLinksFor: (permissions: readonly string[]) => readonly QuickLink[];
+}
+
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Store mode: the active store, the person's role there, and the sections the role opens. */
+export function StoreDashboard({ personName, store, roleLabel, quickLinksFor }: StoreDashboardProps) {
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>Dashboard</Title>
+        {personName && <Text c="dimmed">Welcome, {personName}.</Text>}
+      </Stack>
+      {store.isPending ? (
+        <LoadingCard label="Loading your store" />
+      ) : store.isError ? (
+        <LoadError
+          title="We could not load your store"
+          error={store.error}
+          onRetry={() => void store.refetch()}
+          isRetrying={store.isFetching}
+        />
+      ) : (
+        <>
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="store-title">
+            <Stack gap="md">
+              <Group gap="sm" wrap="wrap">
+                <Title order={2} size="h3" id="store-title" data-testid="store-name">
+                  {store.data.name}
+                </Title>
+                <Badge variant="light" size="lg" data-testid="store-alias">
+                  {store.data.alias}
+                </Badge>
+              </Group>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                <Detail label="Business" testId="business-name">
+                  {store.data.business.name}
+                </Detail>
+                <Detail label="Currency" testId="store-currency">
+                  {store.data.business.currency}
+                </Detail>
+                <Detail label="Your role" testId="store-role">
+                  {roleLabel(store.data.roleName)}
+                </Detail>
+              </SimpleGrid>
+              {store.data.address && (
+                <Text size="sm" c="dimmed">
+                  {store.data.address}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+          <QuickLinks links={quickLinksFor(store.data.permissions)} />
+        </>
+      )}
+    </Stack>
+  );
+}

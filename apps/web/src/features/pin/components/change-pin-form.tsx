@@ -1,0 +1,68 @@
+import { Button, Stack } from '@mantine/core';
+import { z } from 'zod';
+import { pinSchema } from '@ipos/contracts';
+import { PinField } from '../../../components/form/pin-field';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { showApiError } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useChangePin } from '../api/pin';
+
+const schema = z.object({ currentPin: z.string().min(1, 'Enter your current PIN'), newPin: pinSchema });
+type Values = { currentPin: string; newPin: string; confirmPin: string };
+const toInput = ({ currentPin, newPin }: Values) => ({ currentPin, newPin });
+const rules = (values: Values) => ({
+  ...(values.confirmPin !== values.newPin ? { confirmPin: 'The two new PINs are not the same' } : {}),
+  ...(values.newPin && values.newPin === values.currentPin
+    ? { newPin: 'Choose a PIN different from the current one' }
+    : {}),
+});
+
+/** A new PIN, proving the current one (PUT /api/v1/me/pin). A wrong current PIN counts towards the lock. */
+export function ChangePinForm({ onChanged, onLocked }: { onChanged: () => void; onLocked: () => void }) {
+  const change = useChangePin();
+  const form = useZodForm({
+    schema,
+    initialValues: { currentPin: '', newPin: '', confirmPin: '' },
+    toInput,
+    validate: rules,
+  });
+
+  const submit = form.onSubmit(async (body) => {
+    try {
+      await change.mutateAsync(body);
+      onChanged();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'PIN_LOCKED') return onLocked();
+      // The server's words count the tries left.
+      const wording = isApiError(error) && error.code === 'INVALID_PIN' ? { currentPin: error.message } : {};
+      if (!form.setApiErrors(error, wording)) showApiError(error, 'Could not change the PIN');
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change your PIN">
+      <Stack gap="md">
+        <PinField
+          label="Current PIN"
+          required
+          withAsterisk={false}
+          data-autofocus
+          autoFocus
+          errorProps={{ role: 'alert' }}
+          {...form.field('currentPin')}
+        />
+        <PinField
+          label="New PIN"
+          description="4 to 6 digits."
+          required
+          withAsterisk={false}
+          {...form.field('newPin')}
+        />
+        <PinField label="Confirm new PIN" required withAsterisk={false} {...form.field('confirmPin')} />
+        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
+          Change PIN
+        </Button>
+      </Stack>
+    </form>
+  );
+}

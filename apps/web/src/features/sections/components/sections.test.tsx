@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Business } from '@ipos/contracts';
+import { MemoryRouter } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { renderWithProviders } from '../../../test/render';
+import { BusinessDetails } from './business-details';
+import { SectionPage } from './section-page';
+
+const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
+
+describe('SectionPage', () => {
+  it('is headed by the section, says what it will hold and links to related sections', () => {
+    render(
+      <SectionPage
+        name="Inventory"
+        screenTitle="Add a product"
+        summary="Products and categories."
+        related={[{ label: 'Waste', to: '/dashboard/waste' }]}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Add a product');
+    expect(screen.getByText('Products and categories.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Related sections' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Waste' })).toHaveAttribute('href', '/dashboard/waste');
+    expect(screen.queryByText('Not part of your role')).toBeNull();
+  });
+
+  it('says when the role does not include the section', () => {
+    render(<SectionPage name="Reports" summary="Reports." related={[]} isOutsideRole />);
+    expect(screen.getByText('Not part of your role')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Related sections' })).toBeNull();
+  });
+});
+
+describe('BusinessDetails', () => {
+  const query = (state: Partial<UseQueryResult<Business>>) =>
+    ({ isPending: false, isError: false, isFetching: false, refetch: vi.fn(), ...state }) as UseQueryResult<Business>;
+
+  it('shows the business and its stores', () => {
+    render(
+      <BusinessDetails
+        business={query({
+          data: {
+            id: '0190a6a0-0000-7000-8000-0000000000bb',
+            name: 'Demo Mart',
+            currency: 'NGN',
+            country: 'NG',
+            stores: [
+              { id: '0190a6a0-0000-7000-8000-0000000000aa', name: 'Lekki', alias: 'LEK', timeZone: 'Africa/Lagos' },
+            ],
+          },
+        })}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Demo Mart' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'LEK' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Africa/Lagos' })).toBeInTheDocument();
+  });
+
+  it('treats another owner’s business like a missing one', () => {
+    render(
+      <BusinessDetails
+        business={query({ isError: true, error: new ApiError({ code: 'NOT_FOUND', status: 404, message: 'x' }) })}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Business not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All businesses' })).toHaveAttribute('href', '/dashboard/business');
+  });
+});

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signIn, watchForBreakage } from '../support/journeys.js';
+
+async function signInAndWait(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expect(page.getByTestId('current-context')).toBeVisible();
+}
+
+/** Store-mode screens of spec section 2 with the section heading each shows. */
+const storeScreens: [path: string, heading: string][] = [
+  ['contact', 'Contacts'],
+  ['contact/customer/1', 'Contacts'],
+  ['contact/vendor/1', 'Contacts'],
+  ['inventory', 'Inventory'],
+  ['inventory/create', 'Inventory'],
+  ['inventory/edit/1', 'Inventory'],
+  ['inventory/view/1', 'Inventory'],
+  ['inventory/category', 'Inventory'],
+  ['waste', 'Waste'],
+  ['waste/add', 'Waste'],
+  ['waste/view/1', 'Waste'],
+  ['report', 'Reports'],
+  ['report/sales', 'Reports'],
+  ['report/purchase-order', 'Reports'],
+  ['report/waste', 'Reports'],
+  ['report/restock', 'Reports'],
+  ['report/tax', 'Reports'],
+  ['report/customer', 'Reports'],
+  ['transactions', 'Transactions'],
+  ['transactions/1', 'Transactions'],
+  ['purchase-order', 'Purchase orders'],
+  ['purchase-order/create', 'Purchase orders'],
+  ['purchase-order/view/1', 'Purchase orders'],
+  ['invoice', 'Invoices'],
+  ['invoice/create', 'Invoices'],
+  ['invoice/view/1', 'Invoices'],
+  ['checkout', 'Checkout'],
+  ['settings/store-details', 'Settings'],
+  ['settings/store-details/location/1', 'Settings'],
+  ['settings/users-and-permissions', 'Settings'],
+  ['settings/users-and-permissions/staff/1', 'Settings'],
+  ['settings/users-and-permissions/staff/create', 'Settings'],
+  ['settings/users-and-permissions/roles', 'Settings'],
+  ['settings/roles/create', 'Settings'],
+  ['settings/roles/edit/1/Night%20shift', 'Settings'],
+  ['settings/alias', 'Settings'],
+  ['settings/audit-trail', 'Settings'],
+  ['settings/tax-management', 'Settings'],
+  ['settings/tax-management/create', 'Settings'],
+  ['settings/plan', 'Settings'],
+  ['profile', 'Profile'],
+  ['support', 'Support'],
+];
+
+test('every store-mode screen of the route table is reachable in store mode', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchForBreakage(page);
+  await signInAndWait(page, demo.admin);
+  for (const [path, heading] of storeScreens) {
+    await page.goto(`/dashboard/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    expect(new URL(page.url()).pathname, path).toBe(`/dashboard/${path}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('every admin-mode screen is reachable in admin mode, with real businesses', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  await signInAndWait(page, demo.owner);
+
+  await page.goto('/dashboard/business');
+  await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
+  const link = page.getByRole('link', { name: 'Demo Mart' });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/dashboard\/business\/view\/[0-9a-f-]{36}$/);
+  await page.goto(href!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Mart' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Ikeja' })).toBeVisible();
+
+  // Another business id (or none at all) is not found, and says so.
+  await page.goto('/dashboard/business/view/0190a6a0-0000-7000-8000-000000000999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Business not found' })).toBeVisible();
+
+  await page.goto('/dashboard/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.goto('/dashboard/users/add');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByTestId('screen-title')).toHaveText('Add a user');
+  expect(problems).toEqual([]);
+});
+
+test('the public and onboarding routes open without signing in', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  for (const path of [
+    '/all-components',
+    '/welcome-on-board',
+    '/onboarding/sign-up',
+    '/onboarding/forgot-password',
+    '/onboarding/reset-password',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    expect(new URL(page.url()).pathname, path).toBe(path);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('an unknown path shows NotFound', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  for (const path of ['/no/such/page', '/dashboard/no-such-section', '/onboarding', '/auth/signinwin/other']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+    await expect(page).toHaveTitle('iPos Web Solution | Page not found');
+  }
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('navigating scrolls back to the top', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  await page.setViewportSize({ width: 1280, height: 300 });
+  await signInAndWait(page, demo.admin);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Reports' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/report');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test('switching route shows the top progress bar', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  await signInAndWait(page, demo.admin);
+  const bar = page.locator('#nprogress .bar');
+  await expect(bar).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Waste' }).click();
+  await expect(bar).toHaveCount(1);
+  await page.waitForURL((url) => url.pathname === '/dashboard/waste');
+  // It finishes and goes once the screen is there.
+  await expect(bar).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
+
+async function signInAndWait(page: Page, account: { email: string; password: string }) {
+  await signIn(page, account);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await expect(page.getByTestId('current-context')).toBeVisible();
+}
+
+test('settings takes IPOS_ADMIN to store-details', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  await signInAndWait(page, demo.admin);
+  expect(await storedValue(page, 'user-role')).toBe('IPOS_ADMIN');
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/settings/store-details');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByTestId('screen-title')).toHaveText('Store details');
+  await expect(page).toHaveTitle('iPos Web Solution | Store details');
+  expect(problems).toEqual([]);
+});
+
+for (const [who, account, store] of [
+  ['IPOS_MANAGER_USER', demo.manager, 'Lekki'],
+  ['IPOS_BASIC', demo.cashier, 'Ikeja'],
+] as const) {
+  test(`settings takes ${who} to their own store's location page`, async ({ page }) => {
+    const problems = watchForBreakage(page);
+    await signInAndWait(page, account);
+    expect(await storedValue(page, 'user-role')).toBe(who);
+    await expect(page.getByTestId('store-name')).toHaveText(store);
+    const storeId = await storedValue(page, 'store-id');
+    expect(storeId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await page.goto('/dashboard/settings');
+    await page.waitForURL((url) => url.pathname === `/dashboard/settings/store-details/location/${storeId}`);
+    await expect(page.getByTestId('screen-title')).toHaveText('Store location');
+    await expect(page).toHaveTitle('iPos Web Solution | Store location');
+    expect(problems).toEqual([]);
+  });
+}
