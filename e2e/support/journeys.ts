@@ -59,4 +59,50 @@ export async function storedValue(page: Page, key: string) {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
 
+/** A business and its owner for POST /api/v1/onboarding/register. */
+export interface NewOwner {
+  ownerName: string;
+  email: string;
+  phone: string;
+  password: string;
+  businessName: string;
+  country: string;
+  currency: string;
+}
+
+/** Registers a fresh owner through the API, so that a journey changes no seeded account. */
+export async function registerOwner(page: Page, owner: NewOwner) {
+  const { ownerName, email, phone, password, businessName, country, currency } = owner;
+  const registered = await page.request.post('/api/v1/onboarding/register', {
+    data: { ownerName, email, phone, password, businessName, country, currency },
+  });
+  expect(registered.status()).toBe(201);
+}
+
+/** Registers a fresh owner and signs in as them: a new account has no PIN, so creating one comes first. */
+export async function registerAndSignIn(page: Page, owner: NewOwner) {
+  await registerOwner(page, owner);
+  await signIn(page, owner);
+  await page.waitForURL((url) => url.pathname === '/onboarding/create-pin');
+}
+
+/** Fills the create-pin form, the PIN and then its confirmation, and submits it with Enter. */
+export async function submitCreatePin(page: Page, pin: string, confirmation = pin) {
+  await page.getByLabel('PIN', { exact: true }).fill(pin);
+  await page.getByLabel('Confirm PIN', { exact: true }).fill(confirmation);
+  await page.getByLabel('Confirm PIN', { exact: true }).press('Enter');
+}
+
+/** The status of POST /api/v1/me/pin/verify for the signed-in person: 200 when `pin` is theirs. */
+export async function pinCheckStatus(page: Page, pin: string): Promise<number> {
+  return page.evaluate(async (value) => {
+    const response = await fetch('/api/v1/me/pin/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+      body: JSON.stringify({ pin: value }),
+    });
+    return response.status;
+  }, pin);
+}
+
 export { expect };

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { demo, storedValue, submitProviderSignIn, watchForBreakage } from '../support/journeys.js';
+import {
+  demo,
+  pinCheckStatus,
+  storedValue,
+  submitCreatePin,
+  submitProviderSignIn,
+  watchForBreakage,
+} from '../support/journeys.js';
 
 /**
  * The forced flows right after sign-in: the new hire replaces the password they were given, then
@@ -53,9 +60,7 @@ test('newhire replaces the default password and creates a PIN before reaching th
   await page.goto('/dashboard');
   await page.waitForURL((url) => url.pathname === '/onboarding/create-pin');
 
-  await page.getByLabel('PIN', { exact: true }).fill(pin);
-  await page.getByLabel('Confirm PIN', { exact: true }).fill('9999');
-  await page.getByLabel('Confirm PIN', { exact: true }).press('Enter');
+  await submitCreatePin(page, pin, '9999');
   await expect(page.getByText('The two PINs are not the same')).toBeVisible();
   await page.getByLabel('Confirm PIN', { exact: true }).fill(pin);
   await page.getByRole('button', { name: 'Create PIN' }).click();
@@ -76,14 +81,7 @@ test('newhire replaces the default password and creates a PIN before reaching th
   await page.waitForURL((url) => url.pathname === '/dashboard');
 
   // And the PIN is the one just created.
-  const verified = await page.evaluate(async (value) => {
-    const response = await fetch('/api/v1/me/pin/verify', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-      body: JSON.stringify({ pin: value }),
-    });
-    return response.status;
-  }, pin);
+  const verified = await pinCheckStatus(page, pin);
   expect(verified).toBe(200);
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, storedValue, watchForBreakage } from '../support/journeys.js';
+import {
+  pinCheckStatus,
+  registerAndSignIn,
+  storedValue,
+  submitCreatePin,
+  watchForBreakage,
+} from '../support/journeys.js';
 
 /**
  * Creating, changing and resetting the PIN (the onboarding PIN screens), on an account this journey
@@ -7,44 +13,27 @@ import { signIn, storedValue, watchForBreakage } from '../support/journeys.js';
  */
 
 async function pinIsAccepted(page: Page, pin: string): Promise<boolean> {
-  const status = await page.evaluate(async (value) => {
-    const response = await fetch('/api/v1/me/pin/verify', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-      body: JSON.stringify({ pin: value }),
-    });
-    return response.status;
-  }, pin);
-  return status === 200;
+  return (await pinCheckStatus(page, pin)) === 200;
 }
 
 test('an owner creates, changes and resets their PIN', async ({ page }) => {
   const problems = watchForBreakage(page);
-  const account = { email: `pin-owner-${Date.now()}@example.test`, password: 'PinOwner#2026' };
-  const registered = await page.request.post('/api/v1/onboarding/register', {
-    data: {
-      ownerName: 'Pin Owner',
-      email: account.email,
-      phone: '+254712345678',
-      password: account.password,
-      businessName: 'Pin Owner Traders',
-      country: 'KE',
-      currency: 'KSD',
-    },
-  });
-  expect(registered.status()).toBe(201);
+  const account = {
+    ownerName: 'Pin Owner',
+    email: `pin-owner-${Date.now()}@example.test`,
+    phone: '+254712345678',
+    password: 'PinOwner#2026',
+    businessName: 'Pin Owner Traders',
+    country: 'KE',
+    currency: 'KSD',
+  };
 
   // A new account has no PIN: creating one comes before the dashboard.
-  await signIn(page, account);
-  await page.waitForURL((url) => url.pathname === '/onboarding/create-pin');
+  await registerAndSignIn(page, account);
   await expect(page.getByRole('heading', { name: 'Create your PIN' })).toBeVisible();
-  await page.getByLabel('PIN', { exact: true }).fill('12');
-  await page.getByLabel('Confirm PIN', { exact: true }).fill('12');
-  await page.getByLabel('Confirm PIN', { exact: true }).press('Enter');
+  await submitCreatePin(page, '12');
   await expect(page.getByText('A PIN is 4 to 6 digits').first()).toBeVisible();
-  await page.getByLabel('PIN', { exact: true }).fill('1357');
-  await page.getByLabel('Confirm PIN', { exact: true }).fill('1357');
-  await page.getByLabel('Confirm PIN', { exact: true }).press('Enter');
+  await submitCreatePin(page, '1357');
   await page.waitForURL((url) => url.pathname === '/dashboard');
   // An owner signs in to admin mode.
   expect(await storedValue(page, 'isAdmin')).toBe('true');

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn, storedValue, submitProviderSignIn, watchForBreakage } from '../support/journeys.js';
+import {
+  demo,
+  registerAndSignIn,
+  signIn,
+  storedValue,
+  submitCreatePin,
+  submitProviderSignIn,
+  watchForBreakage,
+} from '../support/journeys.js';
 import { shortInactivityTimeoutMs } from '../servers.js';
 
 /**
@@ -116,29 +124,19 @@ test('five wrong PINs lock the PIN and send the person to a full sign-in, which 
   const problems = watchForBreakage(page);
   // An account of this journey's own: locking a seeded account would break other journeys.
   const account = {
+    ownerName: 'Pin Lock',
     email: `pin-lock-${Date.now()}@example.test`,
+    phone: '+2348012345678',
     password: 'LockedOut#2026',
+    businessName: 'Pin Lock Stores',
+    country: 'NG',
+    currency: 'NGN',
     pin: '1357',
   };
-  const registered = await page.request.post('/api/v1/onboarding/register', {
-    data: {
-      ownerName: 'Pin Lock',
-      email: account.email,
-      phone: '+2348012345678',
-      password: account.password,
-      businessName: 'Pin Lock Stores',
-      country: 'NG',
-      currency: 'NGN',
-    },
-  });
-  expect(registered.status()).toBe(201);
 
-  await signIn(page, account);
   // A new account has no PIN yet: creating one is forced.
-  await page.waitForURL((url) => url.pathname === '/onboarding/create-pin');
-  await pinField(page).fill(account.pin);
-  await page.getByLabel('Confirm PIN', { exact: true }).fill(account.pin);
-  await page.getByLabel('Confirm PIN', { exact: true }).press('Enter');
+  await registerAndSignIn(page, account);
+  await submitCreatePin(page, account.pin);
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await waitForTimeout(page, '/dashboard');
 

@@ -1,16 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { testMe } from './test/fixtures';
 import { followAccountForAnalytics } from './analytics-identity';
 
-const me = (id: string) => ({
-  account: { id, email: `${id}@example.test`, name: `Person ${id}` },
-  isOwner: false,
-  businesses: [],
-  mustChangePassword: false,
-  hasPin: true,
-  isPinLocked: false,
-  memberships: [],
-});
+const me = (id: string) => testMe({ account: { id, email: `${id}@example.test`, name: `Person ${id}` } });
 
 function setup() {
   const queryClient = new QueryClient();

@@ -191,9 +191,10 @@ export const sections: readonly Section[] = [
     audience: 'non-admin',
     requires: [
       'settings.store',
+      'settings.alias',
       'settings.staff',
       'settings.roles',
-      'settings.taxes',
+      'settings.tax',
       'settings.audit',
       'settings.plan',
     ],

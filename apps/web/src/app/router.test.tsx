@@ -1,18 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Business, CurrentStore, Me, Membership } from '@ipos/contracts';
+import type { CurrentStore, Me, Membership } from '@ipos/contracts';
 import { createRoutes, hasScreenModule, screenFiles } from './router';
 import { isProtectedPath } from './guards';
 import { routeTable } from './route-table';
 import { toast } from '../components/toast';
 import { fakeAuth, renderRoutes, testQueryClient } from '../test/render';
-import { fakeAccessToken } from '../test/tokens';
+import { jsonResponse as json } from '../test/api';
+import { BUSINESS_ID as BUSINESS, demoMart, IKEJA_ID as IKEJA, LEKKI_ID as LEKKI, testMe } from '../test/fixtures';
+import { storeFakeToken } from '../test/tokens';
 import type { AuthClient } from '../features/identity/auth-client';
-
-const LEKKI = '0190a6a0-0000-7000-8000-0000000000aa';
-const IKEJA = '0190a6a0-0000-7000-8000-0000000000cc';
-const BUSINESS = '0190a6a0-0000-7000-8000-0000000000bb';
 
 const membership = (storeId: string, storeName: string, storeAlias: string, roleName: string): Membership => ({
   storeId,
@@ -28,15 +26,7 @@ const membership = (storeId: string, storeName: string, storeAlias: string, role
       : ['dashboard.view', 'inventory.view', 'reports.view', 'settings.store'],
 });
 
-const manager: Me = {
-  account: { id: '0190a6a0-0000-7000-8000-000000000001', email: 'manager@demo.ipos.test', name: 'Chidi Manager' },
-  isOwner: false,
-  businesses: [],
-  mustChangePassword: false,
-  hasPin: true,
-  isPinLocked: false,
-  memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_MANAGER_USER')],
-};
+const manager: Me = testMe({ memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_MANAGER_USER')] });
 
 const owner: Me = {
   ...manager,
@@ -44,17 +34,6 @@ const owner: Me = {
   isOwner: true,
   businesses: [{ id: BUSINESS, name: 'Demo Mart' }],
   memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_ADMIN'), membership(IKEJA, 'Ikeja', 'IKJ', 'IPOS_ADMIN')],
-};
-
-const demoMart: Business = {
-  id: BUSINESS,
-  name: 'Demo Mart',
-  currency: 'NGN',
-  country: 'NG',
-  stores: [
-    { id: LEKKI, name: 'Lekki', alias: 'LEK', timeZone: 'Africa/Lagos' },
-    { id: IKEJA, name: 'Ikeja', alias: 'IKJ', timeZone: 'Africa/Lagos' },
-  ],
 };
 
 const currentStore = (m: Membership): CurrentStore => ({
@@ -67,12 +46,6 @@ const currentStore = (m: Membership): CurrentStore => ({
   roleName: m.roleName,
   permissions: m.permissions,
 });
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status < 400 ? 'application/json' : 'application/problem+json' },
-  });
 
 /** A fake API: answers by path, the store from the x-store-id header. */
 function fakeApi(me: Me, overrides: Record<string, () => Response> = {}) {
@@ -100,7 +73,7 @@ function renderAt(path: string, auth: AuthClient = fakeAuth()) {
 }
 
 function signInAs(values: { isAdmin?: string; role?: string; storeId?: string } = {}) {
-  localStorage.setItem('token', fakeAccessToken(600));
+  storeFakeToken();
   if (values.isAdmin) localStorage.setItem('isAdmin', values.isAdmin);
   if (values.role) localStorage.setItem('user-role', values.role);
   if (values.storeId) localStorage.setItem('store-id', values.storeId);
@@ -153,7 +126,7 @@ describe('guards in the router', () => {
   });
 
   it('treats an expired token as logged out and clears all storage', async () => {
-    localStorage.setItem('token', fakeAccessToken(-5));
+    storeFakeToken(-5);
     localStorage.setItem('store-id', LEKKI);
     const { router } = renderAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -324,7 +297,7 @@ describe('NotFound and callbacks', () => {
 
   it('completes the window callback, stores the working context and goes to the return path', async () => {
     const completeSignInRedirect = vi.fn(async () => {
-      localStorage.setItem('token', fakeAccessToken(600));
+      storeFakeToken();
       return '/dashboard/report';
     });
     fakeApi(manager);
@@ -338,7 +311,7 @@ describe('NotFound and callbacks', () => {
 
   it('puts an owner in admin mode after sign-in, unless the return path says otherwise', async () => {
     const completeSignInRedirect = vi.fn(async () => {
-      localStorage.setItem('token', fakeAccessToken(600));
+      storeFakeToken();
       return '/dashboard/inventory?isAdmin=false';
     });
     fakeApi(owner);
@@ -350,7 +323,7 @@ describe('NotFound and callbacks', () => {
 
   it('sends a new hire from the callback to replace the default password', async () => {
     const completeSignInRedirect = vi.fn(async () => {
-      localStorage.setItem('token', fakeAccessToken(600));
+      storeFakeToken();
       return '/dashboard';
     });
     fakeApi({ ...manager, mustChangePassword: true, hasPin: false });

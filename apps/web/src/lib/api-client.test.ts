@@ -1,25 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, getMe, STORE_HEADER } from '@ipos/contracts';
+import { jsonResponse as json } from '../test/api';
+import { testMe } from '../test/fixtures';
 import { ApiError, apiRequest, createApiClient } from './api-client';
 
-const me = {
-  account: { id: '0190a6a0-0000-7000-8000-000000000001', email: 'manager@demo.ipos.test', name: 'Chidi Manager' },
-  isOwner: false,
-  businesses: [],
-  mustChangePassword: false,
-  hasPin: true,
-  isPinLocked: false,
-  memberships: [],
-};
-
-function json(body: unknown, init: ResponseInit = {}) {
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-  });
-}
+const me = testMe();
 
 function mockFetch(response: Response | (() => Response | Promise<Response>)) {
   return vi.fn<typeof fetch>(async () => (typeof response === 'function' ? response() : response));
@@ -123,9 +109,7 @@ describe('apiRequest', () => {
       requestId: 'req-123',
       errors: [{ field: 'name', message: 'Required' }],
     };
-    const fetchMock = mockFetch(
-      json(problem, { status: 400, headers: { 'content-type': 'application/problem+json' } }),
-    );
+    const fetchMock = mockFetch(json(problem, 400));
     const error = await createApiClient({ fetch: fetchMock })(createThing, { body: { name: '' } }).catch(
       (e: unknown) => e,
     );

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { PublicConfig } from '@ipos/contracts';
 import { AuthProvider } from '../features/identity/auth-context';
 import type { AuthClient } from '../features/identity/auth-client';
@@ -88,4 +88,9 @@ export function renderRoutes(
 
 export function renderWithProviders(ui: ReactElement, options: { auth?: AuthClient; queryClient?: QueryClient } = {}) {
   return render(<TestProviders {...options}>{ui}</TestProviders>);
+}
+
+/** A component with links, inside the app's providers and a memory router. */
+export function renderInRouter(ui: ReactElement) {
+  return renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 }

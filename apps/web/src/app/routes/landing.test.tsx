@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutes } from '../router';
 import { fakeAuth, renderRoutes, testQueryClient } from '../../test/render';
-import { fakeAccessToken } from '../../test/tokens';
+import { storeFakeToken } from '../../test/tokens';
 
 function renderLanding(initialEntry = '/', auth = fakeAuth()) {
   const queryClient = testQueryClient();
@@ -58,13 +58,13 @@ describe('Landing', () => {
   });
 
   it('sends someone already signed in to the dashboard', async () => {
-    localStorage.setItem('token', fakeAccessToken(600));
+    storeFakeToken();
     const { router } = renderLanding('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('sends someone signed in to the stored redirect path once', async () => {
-    localStorage.setItem('token', fakeAccessToken(600));
+    storeFakeToken();
     localStorage.setItem('redirectPath', '/no/such/page');
     const { router } = renderLanding('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/no/such/page'));
@@ -72,7 +72,7 @@ describe('Landing', () => {
   });
 
   it('treats an expired token as signed out', async () => {
-    localStorage.setItem('token', fakeAccessToken(-10));
+    storeFakeToken(-10);
     const { router } = renderLanding('/');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');

@@ -1,4 +1,4 @@
-import { List, Text, VisuallyHidden } from '@mantine/core';
+import { List, PasswordInput, Text, VisuallyHidden, type PasswordInputProps } from '@mantine/core';
 
 /** The rules of the contracts' `passwordSchema`, shown before a person types so nothing surprises them. */
 export const passwordRules = [
@@ -26,5 +26,22 @@ export function PasswordRules({ value, id }: { value: string; id?: string }) {
         })}
       </List>
     </div>
+  );
+}
+
+/**
+ * A password being chosen, with the rules under it ticked off as they are met; a field error shows
+ * between the field and the rules.
+ */
+export function NewPasswordInput(props: Omit<PasswordInputProps, 'description' | 'value'> & { value: string }) {
+  return (
+    <PasswordInput
+      autoComplete="new-password"
+      required
+      description={<PasswordRules value={props.value} />}
+      descriptionProps={{ component: 'div' }}
+      inputWrapperOrder={['label', 'input', 'error', 'description']}
+      {...props}
+    />
   );
 }

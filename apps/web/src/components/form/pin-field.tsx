@@ -1,4 +1,5 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import type { FieldProps } from './use-zod-form';
 
 /**
  * A PIN (4 to 6 digits, `pinSchema`) as one masked field: a phone or tablet shows the number pad,
@@ -18,5 +19,40 @@ export function PinField({ onChange, ...props }: Omit<PasswordInputProps, 'type'
         onChange?.(event);
       }}
     />
+  );
+}
+
+/**
+ * A new PIN typed twice (create, change, reset): the PIN, then its confirmation. Pair it with
+ * `mustMatch` in the form's rules.
+ */
+export function NewPinFields({
+  pin,
+  confirm,
+  label = 'New PIN',
+  description = '4 to 6 digits.',
+  confirmLabel = 'Confirm new PIN',
+  autoFocus = false,
+}: {
+  pin: FieldProps;
+  confirm: FieldProps;
+  label?: string;
+  description?: string;
+  confirmLabel?: string;
+  /** The first field of the form: focused when the screen opens. */
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <PinField
+        label={label}
+        description={description}
+        required
+        withAsterisk={false}
+        {...(autoFocus ? { 'data-autofocus': true, autoFocus: true } : {})}
+        {...pin}
+      />
+      <PinField label={confirmLabel} required withAsterisk={false} {...confirm} />
+    </>
   );
 }

@@ -1,9 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client';
+import { showApiError } from '../toast';
 
 type Values = Record<string, string>;
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+/** What `form.field(name)` hands a Mantine input. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+}
 
 export interface ZodFormOptions<V extends Values, S extends z.ZodType> {
   /** The contract's schema: what the API will accept, checked before anything is sent. */
@@ -85,6 +94,14 @@ export function useZodForm<V extends Values, S extends z.ZodType>(options: ZodFo
     return true;
   };
 
+  /**
+   * The usual end of a failed submit: the API's field errors on their fields (see setApiErrors),
+   * anything else as an error toast titled `title` ("Could not …").
+   */
+  const reportApiError = (error: unknown, title: string, wording?: FieldErrors<V>) => {
+    if (!setApiErrors(error, wording)) showApiError(error, title);
+  };
+
   const onSubmit =
     (handler: (data: z.output<S>, values: V) => Promise<void> | void) => async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -121,5 +138,5 @@ export function useZodForm<V extends Values, S extends z.ZodType>(options: ZodFo
     formElement.current = element;
   };
 
-  return { values, errors, setValue, setApiErrors, onSubmit, field, isSubmitting, formRef };
+  return { values, errors, setValue, setApiErrors, reportApiError, onSubmit, field, isSubmitting, formRef };
 }

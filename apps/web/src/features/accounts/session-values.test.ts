@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Me, Membership } from '@ipos/contracts';
+import { testMe } from '../../test/fixtures';
 import { sessionValuesFor, sessionValuesForStore, storeSessionValues, storedValuesFit } from './session-values';
 
 const lekki: Membership = {
@@ -19,16 +20,12 @@ const ikeja: Membership = {
   storeAlias: 'IKJ',
 };
 
-const me = (overrides: Partial<Me> = {}): Me => ({
-  account: { id: '0190a6a0-0000-7000-8000-000000000001', email: 'a@b.test', name: 'A' },
-  isOwner: false,
-  businesses: [],
-  mustChangePassword: false,
-  hasPin: true,
-  isPinLocked: false,
-  memberships: [lekki, ikeja],
-  ...overrides,
-});
+const me = (overrides: Partial<Me> = {}): Me =>
+  testMe({
+    account: { id: '0190a6a0-0000-7000-8000-000000000001', email: 'a@b.test', name: 'A' },
+    memberships: [lekki, ikeja],
+    ...overrides,
+  });
 const owner = () =>
   me({
     isOwner: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeAccessToken } from '../../test/tokens';
+import { fakeAccessToken, storeFakeToken } from '../../test/tokens';
 import {
   decodeJwtPayload,
   forgetSession,
@@ -37,7 +37,7 @@ describe('token validity (spec section 5)', () => {
 
   it('reads the stored token', () => {
     expect(isSignedIn()).toBe(false);
-    localStorage.setItem('token', fakeAccessToken(60));
+    storeFakeToken(60);
     expect(isSignedIn()).toBe(true);
   });
 });

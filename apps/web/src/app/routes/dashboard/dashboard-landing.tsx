@@ -5,7 +5,7 @@ import { AdminDashboard } from '../../../features/dashboard/components/admin-das
 import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-store';
 import type { QuickLink } from '../../../features/dashboard/components/quick-links';
 import { StoreDashboard } from '../../../features/dashboard/components/store-dashboard';
-import { LoadError, LoadingCard } from '../../../features/dashboard/components/load-states';
+import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import type { Section } from '../../route-table';
 import { allowedSections, storeLabel, useWorkingContext } from '../../working-context';
 

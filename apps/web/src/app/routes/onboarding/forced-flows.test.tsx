@@ -3,50 +3,22 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/toast';
 import { renderRoutes, testQueryClient } from '../../../test/render';
-import { fakeAccessToken } from '../../../test/tokens';
+import { jsonResponse as json, problemResponse as problem, stubApi } from '../../../test/api';
+import { testMe } from '../../../test/fixtures';
+import { storeFakeToken } from '../../../test/tokens';
 import { Component as CreatePin } from './create-pin';
 import { Component as NewPin } from './new-pin';
 import { Component as ResetPin } from './reset-pin';
 import { Component as UpdateDefaultPassword } from './update-default-password';
 
-const newhire = {
+const newhire = testMe({
   account: { id: '0190a6f4-0000-7000-8000-000000000005', email: 'newhire@demo.ipos.test', name: 'Efe Newhire' },
-  isOwner: false,
-  businesses: [],
   mustChangePassword: true,
   hasPin: false,
-  isPinLocked: false,
-  memberships: [],
-};
-
-const json = (body: unknown, status = 200) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-const problem = (status: number, code: string, detail: string, errors?: { field: string; message: string }[]) =>
-  json({ type: 'about:blank', title: code, status, code, detail, errors }, status);
-
-type Handler = (body: unknown) => Response;
-
-function stubApi(routes: Record<string, Handler | Handler[]>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ key, body });
-      const handler = routes[key];
-      if (!handler) throw new Error(`unexpected ${key}`);
-      return (Array.isArray(handler) ? handler.shift()! : handler)(body);
-    }),
-  );
-  return calls;
-}
+});
 
 function renderAt(path: string, signedIn = true) {
-  if (signedIn) localStorage.setItem('token', fakeAccessToken(600));
+  if (signedIn) storeFakeToken();
   return renderRoutes(
     [
       { path: '/onboarding/update-default-password', Component: UpdateDefaultPassword },
@@ -141,7 +113,7 @@ describe('the forced flows after sign-in', () => {
 
   it('sends a visitor without a valid token to sign in, coming back here afterwards', async () => {
     stubApi({});
-    localStorage.setItem('token', fakeAccessToken(-60));
+    storeFakeToken(-60);
     const { router } = renderAt('/onboarding/create-pin?redirect=%2Fdashboard', false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe(

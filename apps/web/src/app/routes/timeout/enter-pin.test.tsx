@@ -3,46 +3,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/toast';
 import { fakeAuth, renderRoutes, testQueryClient } from '../../../test/render';
-import { fakeAccessToken } from '../../../test/tokens';
+import { jsonResponse, problemResponse as problem, stubApi } from '../../../test/api';
+import { testMe } from '../../../test/fixtures';
+import { storeFakeToken } from '../../../test/tokens';
 import { Component as TimeoutEnterPin } from './enter-pin';
 
-const me = {
-  account: { id: '0190a6f4-0000-7000-8000-000000000001', email: 'manager@demo.ipos.test', name: 'Chidi Manager' },
-  isOwner: false,
-  businesses: [],
-  mustChangePassword: false,
-  hasPin: true,
-  isPinLocked: false,
-  memberships: [],
-};
-
-const problem = (status: number, code: string, detail: string, errors?: { field: string; message: string }[]) =>
-  new Response(JSON.stringify({ type: 'about:blank', title: code, status, code, detail, errors }), {
-    status,
-    headers: { 'content-type': 'application/problem+json' },
-  });
-
 /** Answers GET /me, and each PIN try with the next of `verifyAnswers`. */
-function stubApi(verifyAnswers: (() => Response)[]) {
-  const calls: { url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/v1/me')
-        return new Response(JSON.stringify(me), { headers: { 'content-type': 'application/json' } });
-      if (url === '/api/v1/me/pin/verify') return verifyAnswers.shift()!();
-      throw new Error(`unexpected ${url}`);
-    }),
-  );
-  return calls;
-}
+const stubPinApi = (verifyAnswers: (() => Response)[]) =>
+  stubApi({ 'GET /api/v1/me': () => jsonResponse(testMe()), 'POST /api/v1/me/pin/verify': verifyAnswers });
 
-const verified = () =>
-  new Response(JSON.stringify({ verified: true }), { headers: { 'content-type': 'application/json' } });
+const verified = () => jsonResponse({ verified: true });
 
 function renderPinScreen(path = '/timeout/enter-pin?redirect=%2Fdashboard%2Finventory', auth = fakeAuth()) {
-  localStorage.setItem('token', fakeAccessToken(600));
+  storeFakeToken();
   localStorage.setItem('hasTimedOut', 'true');
   return renderRoutes(
     [
@@ -62,7 +35,7 @@ afterEach(() => {
 
 describe('TimeoutEnterPin', () => {
   it('unlocks with the PIN typed then Enter, and returns to the redirect target', async () => {
-    const calls = stubApi([verified]);
+    const calls = stubPinApi([verified]);
     localStorage.setItem('redirectPath', '/dashboard/inventory');
     const { router } = renderPinScreen();
     expect(await screen.findByText('Chidi Manager')).toBeInTheDocument();
@@ -78,7 +51,7 @@ describe('TimeoutEnterPin', () => {
   });
 
   it('unlocks with the Unlock button, going to the stored redirect path when no query names one', async () => {
-    stubApi([verified]);
+    stubPinApi([verified]);
     localStorage.setItem('redirectPath', '/dashboard/waste');
     const { router } = renderPinScreen('/timeout/enter-pin');
     await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468');
@@ -87,7 +60,7 @@ describe('TimeoutEnterPin', () => {
   });
 
   it('refuses a PIN that is not 4 to 6 digits before asking the server', async () => {
-    const calls = stubApi([]);
+    const calls = stubPinApi([]);
     renderPinScreen();
     await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '12{Enter}');
     expect(await screen.findByText('A PIN is 4 to 6 digits')).toBeInTheDocument();
@@ -95,7 +68,7 @@ describe('TimeoutEnterPin', () => {
   });
 
   it('shows the tries left after a wrong PIN, on an empty field ready for the next try', async () => {
-    stubApi([
+    stubPinApi([
       () =>
         problem(401, 'INVALID_PIN', 'That PIN is not right; 4 tries left', [{ field: 'pin', message: 'Wrong PIN' }]),
       verified,
@@ -113,7 +86,7 @@ describe('TimeoutEnterPin', () => {
   });
 
   it('sends the person to a full sign-in when the PIN locks', async () => {
-    stubApi([
+    stubPinApi([
       () => problem(423, 'PIN_LOCKED', 'Too many wrong PINs: your PIN is locked; sign in again with your password'),
     ]);
     const endSessionHere = vi.fn(async () => {
@@ -128,7 +101,7 @@ describe('TimeoutEnterPin', () => {
   });
 
   it('offers "Forgot PIN?" keeping the target, and "Sign out"', async () => {
-    stubApi([]);
+    stubPinApi([]);
     const signOut = vi.fn(async () => undefined);
     renderPinScreen(undefined, fakeAuth({ signOut }));
     expect(await screen.findByRole('link', { name: 'Forgot PIN?' })).toHaveAttribute(
@@ -140,7 +113,7 @@ describe('TimeoutEnterPin', () => {
   });
 
   it('sends an account without a PIN to create one', async () => {
-    stubApi([() => problem(409, 'PIN_NOT_SET', 'You have no PIN yet; create one first')]);
+    stubPinApi([() => problem(409, 'PIN_NOT_SET', 'You have no PIN yet; create one first')]);
     const { router } = renderPinScreen();
     await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/create-pin'));

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Business, listBusinesses } from '@ipos/contracts';
 import type { ResponseOf } from '../../../lib/api-client';
 import { Link } from 'react-router';
-import { LoadError, LoadingCard } from './load-states';
+import { WhenLoaded } from '../../../components/feedback/load-states';
 import { QuickLinks, type QuickLink } from './quick-links';
 
 export interface AdminDashboardProps {
@@ -84,41 +84,40 @@ export function AdminDashboard({ personName, businesses, quickLinks, onOpenStore
         <Title order={1}>Dashboard</Title>
         <Text c="dimmed">{personName ? `Welcome, ${personName}. ` : ''}You are in admin mode.</Text>
       </Stack>
-      {businesses.isPending ? (
-        <LoadingCard label="Loading your businesses" />
-      ) : businesses.isError ? (
-        <LoadError
-          title="We could not load your businesses"
-          error={businesses.error}
-          onRetry={() => void businesses.refetch()}
-          isRetrying={businesses.isFetching}
-        />
-      ) : businesses.data.items.length === 0 ? (
-        <Card withBorder padding="lg" radius="md" data-testid="no-businesses">
-          <Text>You do not own a business yet.</Text>
-        </Card>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={480}>
-            <Figure label="Businesses" value={businesses.data.total} testId="business-count" />
-            <Figure
-              label="Stores"
-              value={businesses.data.items.reduce((sum, b) => sum + b.stores.length, 0)}
-              testId="store-count"
-            />
-          </SimpleGrid>
-          <Stack gap="sm" component="section" aria-labelledby="businesses-title">
-            <Title order={2} size="h4" id="businesses-title">
-              Your businesses
-            </Title>
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-              {businesses.data.items.map((business) => (
-                <BusinessCard key={business.id} business={business} onOpenStore={onOpenStore} />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        </>
-      )}
+      <WhenLoaded
+        query={businesses}
+        loadingLabel="Loading your businesses"
+        errorTitle="We could not load your businesses"
+      >
+        {({ items, total }) =>
+          items.length === 0 ? (
+            <Card withBorder padding="lg" radius="md" data-testid="no-businesses">
+              <Text>You do not own a business yet.</Text>
+            </Card>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw={480}>
+                <Figure label="Businesses" value={total} testId="business-count" />
+                <Figure
+                  label="Stores"
+                  value={items.reduce((sum, b) => sum + b.stores.length, 0)}
+                  testId="store-count"
+                />
+              </SimpleGrid>
+              <Stack gap="sm" component="section" aria-labelledby="businesses-title">
+                <Title order={2} size="h4" id="businesses-title">
+                  Your businesses
+                </Title>
+                <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                  {items.map((business) => (
+                    <BusinessCard key={business.id} business={business} onOpenStore={onOpenStore} />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            </>
+          )
+        }
+      </WhenLoaded>
       <QuickLinks links={quickLinks} />
     </Stack>
   );

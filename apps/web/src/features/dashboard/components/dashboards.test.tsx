@@ -1,52 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { CurrentStore, listBusinesses } from '@ipos/contracts';
-import { MemoryRouter } from 'react-router';
 import { ApiError, type ResponseOf } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render';
+import { BUSINESS_ID, demoMart, LEKKI_ID, queryResult as query } from '../../../test/fixtures';
+import { renderInRouter as render } from '../../../test/render';
 import { AdminDashboard } from './admin-dashboard';
 import { NoStore, NotAnOwner } from './no-store';
 import { StoreDashboard } from './store-dashboard';
 
 type Businesses = ResponseOf<typeof listBusinesses>;
 
-/** Only what the components read of a query result. */
-function query<T>(state: Partial<UseQueryResult<T>>): UseQueryResult<T> {
-  return { isPending: false, isError: false, isFetching: false, refetch: vi.fn(), ...state } as UseQueryResult<T>;
-}
-
-const businesses: Businesses = {
-  items: [
-    {
-      id: '0190a6a0-0000-7000-8000-0000000000bb',
-      name: 'Demo Mart',
-      currency: 'NGN',
-      country: 'NG',
-      stores: [
-        { id: '0190a6a0-0000-7000-8000-0000000000aa', name: 'Lekki', alias: 'LEK', timeZone: 'Africa/Lagos' },
-        { id: '0190a6a0-0000-7000-8000-0000000000cc', name: 'Ikeja', alias: 'IKJ', timeZone: 'Africa/Lagos' },
-      ],
-    },
-  ],
-  total: 1,
-  page: 1,
-  pageSize: 100,
-};
+const businesses: Businesses = { items: [demoMart], total: 1, page: 1, pageSize: 100 };
 
 const store: CurrentStore = {
-  id: '0190a6a0-0000-7000-8000-0000000000aa',
+  id: LEKKI_ID,
   name: 'Lekki',
   alias: 'LEK',
   timeZone: 'Africa/Lagos',
   address: 'Admiralty Way',
-  business: { id: '0190a6a0-0000-7000-8000-0000000000bb', name: 'Demo Mart', currency: 'NGN' },
+  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
   roleName: 'IPOS_BASIC',
   permissions: ['dashboard.view', 'inventory.view'],
 };
 
-const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 const links = [{ id: 'business', label: 'Businesses', description: 'Yours', to: '/dashboard/business' }];
 
 describe('AdminDashboard', () => {

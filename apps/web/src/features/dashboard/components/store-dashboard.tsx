@@ -2,7 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CurrentStore } from '@ipos/contracts';
-import { LoadError, LoadingCard } from './load-states';
+import { WhenLoaded } from '../../../components/feedback/load-states';
 import { QuickLinks, type QuickLink } from './quick-links';
 
 export interface StoreDashboardProps {
@@ -36,48 +36,41 @@ export function StoreDashboard({ personName, store, roleLabel, quickLinksFor }: 
         <Title order={1}>Dashboard</Title>
         {personName && <Text c="dimmed">Welcome, {personName}.</Text>}
       </Stack>
-      {store.isPending ? (
-        <LoadingCard label="Loading your store" />
-      ) : store.isError ? (
-        <LoadError
-          title="We could not load your store"
-          error={store.error}
-          onRetry={() => void store.refetch()}
-          isRetrying={store.isFetching}
-        />
-      ) : (
-        <>
-          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="store-title">
-            <Stack gap="md">
-              <Group gap="sm" wrap="wrap">
-                <Title order={2} size="h3" id="store-title" data-testid="store-name">
-                  {store.data.name}
-                </Title>
-                <Badge variant="light" size="lg" data-testid="store-alias">
-                  {store.data.alias}
-                </Badge>
-              </Group>
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-                <Detail label="Business" testId="business-name">
-                  {store.data.business.name}
-                </Detail>
-                <Detail label="Currency" testId="store-currency">
-                  {store.data.business.currency}
-                </Detail>
-                <Detail label="Your role" testId="store-role">
-                  {roleLabel(store.data.roleName)}
-                </Detail>
-              </SimpleGrid>
-              {store.data.address && (
-                <Text size="sm" c="dimmed">
-                  {store.data.address}
-                </Text>
-              )}
-            </Stack>
-          </Card>
-          <QuickLinks links={quickLinksFor(store.data.permissions)} />
-        </>
-      )}
+      <WhenLoaded query={store} loadingLabel="Loading your store" errorTitle="We could not load your store">
+        {(current) => (
+          <>
+            <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="store-title">
+              <Stack gap="md">
+                <Group gap="sm" wrap="wrap">
+                  <Title order={2} size="h3" id="store-title" data-testid="store-name">
+                    {current.name}
+                  </Title>
+                  <Badge variant="light" size="lg" data-testid="store-alias">
+                    {current.alias}
+                  </Badge>
+                </Group>
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                  <Detail label="Business" testId="business-name">
+                    {current.business.name}
+                  </Detail>
+                  <Detail label="Currency" testId="store-currency">
+                    {current.business.currency}
+                  </Detail>
+                  <Detail label="Your role" testId="store-role">
+                    {roleLabel(current.roleName)}
+                  </Detail>
+                </SimpleGrid>
+                {current.address && (
+                  <Text size="sm" c="dimmed">
+                    {current.address}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+            <QuickLinks links={quickLinksFor(current.permissions)} />
+          </>
+        )}
+      </WhenLoaded>
     </Stack>
   );
 }

@@ -1,17 +1,17 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import { passwordSchema } from '@ipos/contracts';
+import { mustMatch } from '../../../components/form/must-match';
 import { PasswordRules } from '../../../components/form/password-rules';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { showApiError } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useReplaceDefaultPassword } from '../api/replace-default-password';
 
 const schema = z.object({ newPassword: passwordSchema });
 type Values = { newPassword: string; confirmPassword: string };
 const toInput = ({ newPassword }: Values) => ({ newPassword });
-const sameTwice = (values: Values) =>
-  values.confirmPassword === values.newPassword ? {} : { confirmPassword: 'The two passwords are not the same' };
+const sameTwice = mustMatch('newPassword', 'confirmPassword', 'The two passwords are not the same');
 
 /**
  * Replaces the password a manager gave the account (forced right after the first sign-in). The
@@ -33,7 +33,7 @@ export function DefaultPasswordForm({ onReplaced }: { onReplaced: () => void }) 
     } catch (error) {
       // Replaced meanwhile (another tab): the account has its own password already.
       if (isApiError(error) && error.code === 'NO_DEFAULT_PASSWORD') return onReplaced();
-      if (!form.setApiErrors(error)) showApiError(error, 'Could not change the password');
+      form.reportApiError(error, 'Could not change the password');
     }
   });
 
@@ -58,9 +58,7 @@ export function DefaultPasswordForm({ onReplaced }: { onReplaced: () => void }) 
           withAsterisk={false}
           {...form.field('confirmPassword')}
         />
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          Save password
-        </Button>
+        <SubmitButton loading={form.isSubmitting}>Save password</SubmitButton>
       </Stack>
     </form>
   );

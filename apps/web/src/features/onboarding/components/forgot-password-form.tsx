@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { emailSchema } from '@ipos/contracts';
-import { showApiError } from '../../../components/toast';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -23,7 +23,7 @@ export function ForgotPasswordForm() {
       await forgot.mutateAsync(email);
       setSentTo(email);
     } catch (error) {
-      if (!form.setApiErrors(error)) showApiError(error, 'Could not send the link');
+      form.reportApiError(error, 'Could not send the link');
     }
   });
 
@@ -49,9 +49,7 @@ export function ForgotPasswordForm() {
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Forgot password">
       <Stack gap="md">
         <TextInput label="Email" type="email" autoComplete="email" required data-autofocus {...form.field('email')} />
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          Send reset link
-        </Button>
+        <SubmitButton loading={form.isSubmitting}>Send reset link</SubmitButton>
         <Anchor component={Link} to="/" ta="center" fw={600}>
           Back to sign in
         </Anchor>

@@ -3,16 +3,16 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '@ipos/contracts';
-import { showApiError } from '../../../components/toast';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { PasswordRules } from '../../../components/form/password-rules';
+import { mustMatch } from '../../../components/form/must-match';
+import { NewPasswordInput } from '../../../components/form/password-rules';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { isApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
 const schema = z.object({ newPassword: passwordSchema, confirmPassword: z.string() });
 const initialValues = { newPassword: '', confirmPassword: '' };
-const matchPasswords = (values: typeof initialValues) =>
-  values.confirmPassword !== values.newPassword ? { confirmPassword: 'The passwords do not match' } : {};
+const matchPasswords = mustMatch('newPassword', 'confirmPassword', 'The passwords do not match');
 
 function LinkProblem({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -46,7 +46,7 @@ export function ResetPasswordForm({ token, signIn }: { token: string | null; sig
         setOutcome('invalid-link');
         return;
       }
-      if (!form.setApiErrors(error)) showApiError(error, 'Could not change the password');
+      form.reportApiError(error, 'Could not change the password');
     }
   });
 
@@ -79,24 +79,14 @@ export function ResetPasswordForm({ token, signIn }: { token: string | null; sig
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Reset password">
       <Stack gap="md">
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          description={<PasswordRules value={form.values.newPassword} />}
-          descriptionProps={{ component: 'div' }}
-          inputWrapperOrder={['label', 'input', 'error', 'description']}
-          {...form.field('newPassword')}
-        />
+        <NewPasswordInput label="New password" {...form.field('newPassword')} />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           required
           {...form.field('confirmPassword')}
         />
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          Set new password
-        </Button>
+        <SubmitButton loading={form.isSubmitting}>Set new password</SubmitButton>
         <Anchor component={Link} to="/onboarding/forgot-password" ta="center" size="sm">
           Ask for a new link
         </Anchor>

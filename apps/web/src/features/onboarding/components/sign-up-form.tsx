@@ -1,20 +1,10 @@
-import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Fieldset,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { currencyCodes, registerBodySchema, type RegisterBody } from '@ipos/contracts';
-import { showApiError } from '../../../components/toast';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { PasswordRules } from '../../../components/form/password-rules';
+import { NewPasswordInput } from '../../../components/form/password-rules';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { countries, currencyLabels, defaultCurrencyOf } from '../countries';
@@ -32,6 +22,22 @@ const initialValues = {
 export interface RegisteredBusiness {
   email: string;
   businessName: string;
+}
+
+/** One half of the form: a small uppercase legend over its fields. */
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset
+      legend={
+        <Text component="span" fw={700} size="sm" c="dimmed" tt="uppercase">
+          {legend}
+        </Text>
+      }
+      variant="unstyled"
+    >
+      <Stack gap="sm">{children}</Stack>
+    </Fieldset>
+  );
 }
 
 /** Sign-up (Register): the owner and the business in one form, checked with the API's own schema. */
@@ -53,7 +59,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (registered: Regist
         form.setApiErrors(error, { email: 'An account already uses this email' });
         return;
       }
-      if (!form.setApiErrors(error)) showApiError(error, 'Could not create your account');
+      form.reportApiError(error, 'Could not create your account');
     }
   });
 
@@ -79,93 +85,65 @@ export function SignUpForm({ onRegistered }: { onRegistered: (registered: Regist
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign up">
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Fieldset
-            legend={
-              <Text component="span" fw={700} size="sm" c="dimmed" tt="uppercase">
-                About you
-              </Text>
-            }
-            variant="unstyled"
-          >
-            <Stack gap="sm">
-              <TextInput label="Your name" autoComplete="name" required {...form.field('ownerName')} />
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                required
-                {...emailField}
-                onChange={(event) => {
-                  setEmailTaken(false);
-                  emailField.onChange(event);
-                }}
-                error={emailError}
-              />
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder="+234 801 234 5678"
-                required
-                {...form.field('phone')}
-              />
-              <PasswordInput
-                label="Password"
-                autoComplete="new-password"
-                required
-                description={<PasswordRules value={form.values.password} />}
-                descriptionProps={{ component: 'div' }}
-                inputWrapperOrder={['label', 'input', 'error', 'description']}
-                {...form.field('password')}
-              />
-            </Stack>
-          </Fieldset>
-          <Fieldset
-            legend={
-              <Text component="span" fw={700} size="sm" c="dimmed" tt="uppercase">
-                Your business
-              </Text>
-            }
-            variant="unstyled"
-          >
-            <Stack gap="sm">
-              <TextInput label="Business name" autoComplete="organization" required {...form.field('businessName')} />
-              <NativeSelect
-                label="Country"
-                required
-                {...form.field('country')}
-                onChange={(event) => {
-                  const country = event.currentTarget.value;
-                  form.setValue('country', country);
-                  const currency = defaultCurrencyOf(country);
-                  if (currency && !currencyChosen) form.setValue('currency', currency);
-                }}
-                data={[
-                  { value: '', label: 'Select a country', disabled: true },
-                  ...countries.map((c) => ({ value: c.code, label: c.name })),
-                ]}
-              />
-              <NativeSelect
-                label="Currency"
-                required
-                description="Prices, sales and reports use it"
-                {...form.field('currency')}
-                error={form.errors.currency ? 'Choose a currency' : undefined}
-                onChange={(event) => {
-                  setCurrencyChosen(true);
-                  form.setValue('currency', event.currentTarget.value);
-                }}
-                data={[
-                  { value: '', label: 'Select a currency', disabled: true },
-                  ...currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] })),
-                ]}
-              />
-            </Stack>
-          </Fieldset>
+          <FieldGroup legend="About you">
+            <TextInput label="Your name" autoComplete="name" required {...form.field('ownerName')} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...emailField}
+              onChange={(event) => {
+                setEmailTaken(false);
+                emailField.onChange(event);
+              }}
+              error={emailError}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+234 801 234 5678"
+              required
+              {...form.field('phone')}
+            />
+            <NewPasswordInput label="Password" {...form.field('password')} />
+          </FieldGroup>
+          <FieldGroup legend="Your business">
+            <TextInput label="Business name" autoComplete="organization" required {...form.field('businessName')} />
+            <NativeSelect
+              label="Country"
+              required
+              {...form.field('country')}
+              onChange={(event) => {
+                const country = event.currentTarget.value;
+                form.setValue('country', country);
+                const currency = defaultCurrencyOf(country);
+                if (currency && !currencyChosen) form.setValue('currency', currency);
+              }}
+              data={[
+                { value: '', label: 'Select a country', disabled: true },
+                ...countries.map((c) => ({ value: c.code, label: c.name })),
+              ]}
+            />
+            <NativeSelect
+              label="Currency"
+              required
+              description="Prices, sales and reports use it"
+              {...form.field('currency')}
+              error={form.errors.currency ? 'Choose a currency' : undefined}
+              onChange={(event) => {
+                setCurrencyChosen(true);
+                form.setValue('currency', event.currentTarget.value);
+              }}
+              data={[
+                { value: '', label: 'Select a currency', disabled: true },
+                ...currencyCodes.map((code) => ({ value: code, label: currencyLabels[code] })),
+              ]}
+            />
+          </FieldGroup>
         </SimpleGrid>
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          Create account
-        </Button>
+        <SubmitButton loading={form.isSubmitting}>Create account</SubmitButton>
         <Text size="sm" ta="center">
           Already have an account?{' '}
           <Anchor component={Link} to="/" fw={600}>

@@ -1,17 +1,19 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
-import { PinField } from '../../../components/form/pin-field';
+import { mustMatch } from '../../../components/form/must-match';
+import { NewPinFields, PinField } from '../../../components/form/pin-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { showApiError } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePin } from '../api/pin';
 
 const schema = z.object({ currentPin: z.string().min(1, 'Enter your current PIN'), newPin: pinSchema });
 type Values = { currentPin: string; newPin: string; confirmPin: string };
 const toInput = ({ currentPin, newPin }: Values) => ({ currentPin, newPin });
+const confirmed = mustMatch('newPin', 'confirmPin', 'The two new PINs are not the same');
 const rules = (values: Values) => ({
-  ...(values.confirmPin !== values.newPin ? { confirmPin: 'The two new PINs are not the same' } : {}),
+  ...confirmed(values),
   ...(values.newPin && values.newPin === values.currentPin
     ? { newPin: 'Choose a PIN different from the current one' }
     : {}),
@@ -35,7 +37,7 @@ export function ChangePinForm({ onChanged, onLocked }: { onChanged: () => void; 
       if (isApiError(error) && error.code === 'PIN_LOCKED') return onLocked();
       // The server's words count the tries left.
       const wording = isApiError(error) && error.code === 'INVALID_PIN' ? { currentPin: error.message } : {};
-      if (!form.setApiErrors(error, wording)) showApiError(error, 'Could not change the PIN');
+      form.reportApiError(error, 'Could not change the PIN', wording);
     }
   });
 
@@ -51,17 +53,8 @@ export function ChangePinForm({ onChanged, onLocked }: { onChanged: () => void; 
           errorProps={{ role: 'alert' }}
           {...form.field('currentPin')}
         />
-        <PinField
-          label="New PIN"
-          description="4 to 6 digits."
-          required
-          withAsterisk={false}
-          {...form.field('newPin')}
-        />
-        <PinField label="Confirm new PIN" required withAsterisk={false} {...form.field('confirmPin')} />
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          Change PIN
-        </Button>
+        <NewPinFields pin={form.field('newPin')} confirm={form.field('confirmPin')} />
+        <SubmitButton loading={form.isSubmitting}>Change PIN</SubmitButton>
       </Stack>
     </form>
   );

@@ -1,16 +1,16 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
-import { PinField } from '../../../components/form/pin-field';
+import { mustMatch } from '../../../components/form/must-match';
+import { NewPinFields } from '../../../components/form/pin-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { showApiError } from '../../../components/toast';
 import { useResetPin } from '../api/pin';
 
 const schema = z.object({ password: z.string().min(1, 'Enter your password').max(128), newPin: pinSchema });
 type Values = { password: string; newPin: string; confirmPin: string };
 const toInput = ({ password, newPin }: Values) => ({ password, newPin });
-const sameTwice = (values: Values) =>
-  values.confirmPin === values.newPin ? {} : { confirmPin: 'The two new PINs are not the same' };
+const sameTwice = mustMatch('newPin', 'confirmPin', 'The two new PINs are not the same');
 
 /**
  * A forgotten or locked PIN replaced by proving the password (POST /api/v1/me/pin/reset); the lock
@@ -30,7 +30,7 @@ export function ResetPinForm({ onReset }: { onReset: () => void }) {
       await reset.mutateAsync(body);
       onReset();
     } catch (error) {
-      if (!form.setApiErrors(error)) showApiError(error, 'Could not reset the PIN');
+      form.reportApiError(error, 'Could not reset the PIN');
     }
   });
 
@@ -47,17 +47,8 @@ export function ResetPinForm({ onReset }: { onReset: () => void }) {
           autoFocus
           {...form.field('password')}
         />
-        <PinField
-          label="New PIN"
-          description="4 to 6 digits."
-          required
-          withAsterisk={false}
-          {...form.field('newPin')}
-        />
-        <PinField label="Confirm new PIN" required withAsterisk={false} {...form.field('confirmPin')} />
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          Reset PIN
-        </Button>
+        <NewPinFields pin={form.field('newPin')} confirm={form.field('confirmPin')} />
+        <SubmitButton loading={form.isSubmitting}>Reset PIN</SubmitButton>
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
 import { PinField } from '../../../components/form/pin-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { showApiError } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useVerifyPin } from '../api/pin';
 
@@ -60,15 +60,13 @@ function PinEntry({
       await verify.mutateAsync(pin);
       onVerified();
     } catch (error) {
-      if (!isApiError(error)) {
-        showApiError(error, 'Could not check the PIN');
-        return;
+      if (isApiError(error)) {
+        if (error.code === 'INVALID_PIN') return onWrongPin(error.message);
+        if (error.code === 'PIN_LOCKED') return onLocked();
+        if (error.code === 'PIN_NOT_SET' && onNotSet) return onNotSet();
+        if (error.status === 401 && onSessionEnded) return onSessionEnded();
       }
-      if (error.code === 'INVALID_PIN') return onWrongPin(error.message);
-      if (error.code === 'PIN_LOCKED') return onLocked();
-      if (error.code === 'PIN_NOT_SET' && onNotSet) return onNotSet();
-      if (error.status === 401 && onSessionEnded) return onSessionEnded();
-      if (!form.setApiErrors(error)) showApiError(error, 'Could not check the PIN');
+      form.reportApiError(error, 'Could not check the PIN');
     }
   });
 
@@ -87,9 +85,7 @@ function PinEntry({
           {...field}
           error={field.error ?? wrongPin}
         />
-        <Button type="submit" size="md" fullWidth loading={form.isSubmitting}>
-          {submitLabel}
-        </Button>
+        <SubmitButton loading={form.isSubmitting}>{submitLabel}</SubmitButton>
       </Stack>
     </form>
   );

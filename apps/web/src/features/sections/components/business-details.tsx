@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Business } from '@ipos/contracts';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { LoadError, LoadingCard } from './load-states';
+import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 
 /** Admin mode, /dashboard/business/view/:id (GET /api/v1/admin/businesses/:businessId). */
 export function BusinessDetails({ business }: { business: UseQueryResult<Business> }) {

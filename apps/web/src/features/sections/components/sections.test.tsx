@@ -1,14 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { Business } from '@ipos/contracts';
-import { MemoryRouter } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render';
+import { demoMart, lekkiStore, queryResult } from '../../../test/fixtures';
+import { renderInRouter as render } from '../../../test/render';
 import { BusinessDetails } from './business-details';
 import { SectionPage } from './section-page';
-
-const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 
 describe('SectionPage', () => {
   it('is headed by the section, says what it will hold and links to related sections', () => {
@@ -36,22 +33,13 @@ describe('SectionPage', () => {
 });
 
 describe('BusinessDetails', () => {
-  const query = (state: Partial<UseQueryResult<Business>>) =>
-    ({ isPending: false, isError: false, isFetching: false, refetch: vi.fn(), ...state }) as UseQueryResult<Business>;
+  const query = queryResult<Business>;
 
   it('shows the business and its stores', () => {
     render(
       <BusinessDetails
         business={query({
-          data: {
-            id: '0190a6a0-0000-7000-8000-0000000000bb',
-            name: 'Demo Mart',
-            currency: 'NGN',
-            country: 'NG',
-            stores: [
-              { id: '0190a6a0-0000-7000-8000-0000000000aa', name: 'Lekki', alias: 'LEK', timeZone: 'Africa/Lagos' },
-            ],
-          },
+          data: { ...demoMart, stores: [lekkiStore] },
         })}
       />,
     );

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { describeApiError } from '../toast';
+
+/** A card-shaped skeleton while a panel's data loads; `label` names it for screen readers. */
+export function LoadingCard({ label }: { label: string }) {
+  return (
+    <Card withBorder padding="lg" radius="md" aria-busy="true" aria-label={label}>
+      <Stack gap="sm">
+        <Skeleton height={24} width="40%" />
+        <Skeleton height={16} width="70%" />
+        <Skeleton height={16} width="55%" />
+      </Stack>
+    </Card>
+  );
+}
+
+/** A request that failed, in plain words, with a retry that shows it is under way. */
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  isRetrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  return (
+    <Alert color="red" variant="light" title={title} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{describeApiError(error)}</Text>
+        <Button size="xs" variant="white" color="red" loading={isRetrying} onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** One query's panel: the skeleton while it loads, the failure with a retry, else `children(data)`. */
+export function WhenLoaded<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingCard label={loadingLabel} />;
+  if (query.isError) {
+    return (
+      <LoadError
+        title={errorTitle}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
