@@ -14,6 +14,8 @@ import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
+import { categoriesRoutes } from './features/catalog/categories.routes.js';
+import { taxesRoutes } from './features/taxes/taxes.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     onboardingRoutes(api, deps);
     staffRoutes(api, deps);
     businessesRoutes(api, deps);
+    categoriesRoutes(api, deps);
+    taxesRoutes(api, deps);
   });
 
   if (options.identity) await options.identity(app);

@@ -13,3 +13,5 @@ export * from './onboarding/onboarding.js';
 export * from './businesses/businesses.js';
 export * from './stores/stores.js';
 export * from './purchase-orders/statuses.js';
+export * from './catalog/categories.js';
+export * from './taxes/taxes.js';

@@ -146,6 +146,72 @@ export const memberships = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- catalogue: taxes and categories
+
+/**
+ * Named tax rates of a business. Rates are basis points (7.5% = 750); an inclusive rate is already in
+ * the selling price, an exclusive one is added to it. A rate is never deleted once it exists (sales
+ * and invoices refer to it): it is deactivated. At most one active rate is the business default.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    isInclusive: boolean('is_inclusive').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('tax_rates_id_key').on(t.id),
+    uniqueIndex('tax_rates_name_key').on(t.businessId, sql`lower(${t.name})`),
+    uniqueIndex('tax_rates_one_default')
+      .on(t.businessId)
+      .where(sql`${t.isDefault}`),
+    check('tax_rates_rate_range', sql`${t.rateBasisPoints} >= 0 and ${t.rateBasisPoints} <= 10000`),
+    check('tax_rates_default_is_active', sql`not ${t.isDefault} or ${t.isActive}`),
+  ],
+);
+
+/** Product categories: top-level ones and, one level down, their children; ordered by `position`. */
+export const categories = pgTable(
+  'categories',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    id: uuid('id').notNull(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('categories_id_key').on(t.id),
+    // A name is unique among its siblings (top level: parent is null).
+    uniqueIndex('categories_sibling_name_key').on(
+      t.businessId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+    index('categories_parent_idx').on(t.businessId, t.parentId, t.position),
+    foreignKey({ columns: [t.businessId, t.parentId], foreignColumns: [t.businessId, t.id] }),
+    check('categories_not_own_parent', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);
+
 // ---------------------------------------------------------------- audit (append-only)
 
 export const auditEvents = pgTable(

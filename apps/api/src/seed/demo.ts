@@ -4,6 +4,8 @@ import { accounts } from '../db/schema.js';
 import { hashSecret } from '../lib/secrets.js';
 import { createAccount } from '../features/onboarding/onboarding.service.js';
 import { addMember, createBusiness } from '../features/businesses/businesses.service.js';
+import { seedDemoCategories } from '../features/catalog/categories.service.js';
+import { createTaxRateIn } from '../features/taxes/taxes.service.js';
 
 export const DEMO_PIN = '2468';
 
@@ -76,6 +78,16 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     await member('manager', lekki, 'IPOS_MANAGER_USER');
     await member('cashier', ikeja, 'IPOS_BASIC');
     await member('newhire', lekki, 'IPOS_BASIC');
+    await seedDemoCategories(tx, actor, businessId);
+    // VAT at 7.5% (Nigeria, Finance Act 2019), the business default. Inclusive: Demo Mart is a retail
+    // supermarket, whose shelf prices already include VAT (VAT on top of the price is the B2B habit), so
+    // the price on a product is what the customer pays and the register shows the VAT inside it.
+    await createTaxRateIn(
+      tx,
+      actor,
+      { businessId, storeId: null },
+      { name: 'VAT', rateBasisPoints: 750, isInclusive: true, isDefault: true },
+    );
   });
   return true;
 }

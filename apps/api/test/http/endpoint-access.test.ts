@@ -37,10 +37,18 @@ describe('endpoint access declarations', () => {
       {
         "GET /api/v1/admin/businesses": "businesses.manage",
         "GET /api/v1/admin/businesses/:businessId": "businesses.manage",
+        "GET /api/v1/categories": "inventory.view",
         "GET /api/v1/health": "public",
         "GET /api/v1/me": "signedIn",
         "GET /api/v1/ready": "public",
         "GET /api/v1/stores/current": "dashboard.view",
+        "GET /api/v1/tax-rates": "inventory.view",
+        "PATCH /api/v1/categories/:categoryId": "inventory.manage",
+        "PATCH /api/v1/tax-rates/:taxRateId": "settings.tax",
+        "POST /api/v1/categories": "inventory.manage",
+        "POST /api/v1/categories/:categoryId/archive": "inventory.manage",
+        "POST /api/v1/categories/:categoryId/unarchive": "inventory.manage",
+        "POST /api/v1/categories/reorder": "inventory.manage",
         "POST /api/v1/me/default-password": "signedIn",
         "POST /api/v1/me/password": "signedIn",
         "POST /api/v1/me/pin": "signedIn",
@@ -50,6 +58,9 @@ describe('endpoint access declarations', () => {
         "POST /api/v1/onboarding/register": "public",
         "POST /api/v1/onboarding/reset-password": "public",
         "POST /api/v1/staff/:accountId/pin/reset": "staff.pin-reset",
+        "POST /api/v1/tax-rates": "settings.tax",
+        "POST /api/v1/tax-rates/:taxRateId/deactivate": "settings.tax",
+        "POST /api/v1/tax-rates/:taxRateId/reactivate": "settings.tax",
         "PUT /api/v1/me/pin": "signedIn",
       }
     `);

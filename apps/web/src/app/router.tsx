@@ -43,6 +43,9 @@ export const screenFiles: Record<string, string> = {
   'dashboard.dashboard': 'dashboard/dashboard-landing',
   'dashboard.business': 'dashboard/business-list',
   'dashboard.business.view/:id': 'dashboard/business-view',
+  'dashboard.inventory.category': 'inventory/category',
+  'dashboard.settings.tax-management': 'settings/tax-management',
+  'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',
 };
 
