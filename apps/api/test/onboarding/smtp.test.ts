@@ -45,6 +45,9 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+const requestReset = (server: TestServer, email: string) =>
+  server.app.inject({ method: 'POST', url: '/api/v1/onboarding/forgot-password', payload: { email } });
+
 describe('reset mail through SMTP_URL', () => {
   let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
   let server: TestServer;
@@ -62,11 +65,7 @@ describe('reset mail through SMTP_URL', () => {
   });
 
   it('delivers the reset mail to the SMTP server and marks the outbox row sent', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/onboarding/forgot-password',
-      payload: { email: DEMO.cashier },
-    });
+    const res = await requestReset(server, DEMO.cashier);
     expect(res.statusCode).toBe(202);
 
     const queued = await latestMailTo(server, DEMO.cashier);
@@ -110,11 +109,7 @@ describe('reset mail when the SMTP server is down', () => {
   afterAll(() => server.close());
 
   it('still answers 202 and keeps the mail queued with the delivery error', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/onboarding/forgot-password',
-      payload: { email: DEMO.cashier },
-    });
+    const res = await requestReset(server, DEMO.cashier);
     expect(res.statusCode).toBe(202);
     const queued = await latestMailTo(server, DEMO.cashier);
     expect(queued).toBeDefined();

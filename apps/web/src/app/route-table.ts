@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import type { Permission } from '@ipos/contracts';
-import { OIDC_CALLBACK_PATHS } from '@ipos/contracts';
+import { OIDC_CALLBACK_PATHS, permissions } from '@ipos/contracts';
 
 /**
  * The route table of spec section 2, in one place. Each entry is a full path pattern with what the
@@ -189,15 +189,8 @@ export const sections: readonly Section[] = [
     name: 'Settings',
     path: '/dashboard/settings',
     audience: 'non-admin',
-    requires: [
-      'settings.store',
-      'settings.alias',
-      'settings.staff',
-      'settings.roles',
-      'settings.tax',
-      'settings.audit',
-      'settings.plan',
-    ],
+    // Any settings permission opens the section; the catalogue is the one list of them.
+    requires: permissions.filter((p) => p.startsWith('settings.')),
     summary: 'Store details and location, staff and roles, the alias, taxes, the audit trail and your plan.',
     related: ['profile'],
   },
