@@ -15,3 +15,7 @@ export * from './stores/stores.js';
 export * from './purchase-orders/statuses.js';
 export * from './catalog/categories.js';
 export * from './taxes/taxes.js';
+export * from './catalog/quantities.js';
+export * from './catalog/barcodes.js';
+export * from './catalog/products.js';
+export * from './inventory/stock.js';

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -81,16 +82,19 @@ async function openPostgres(url: string, skipMigrations = false): Promise<Databa
   };
 }
 
+/** Extensions the migrations create (PGlite loads their files at start). */
+const extensions = { pg_trgm };
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (options.loadDataDir || !options.dataDir) {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions });
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
     lock = acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite') });
+      client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite'), extensions });
     } catch (error) {
       lock.release();
       throw error;
@@ -117,4 +121,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       }
     },
   };
+}
+
+/** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
 }

@@ -5,12 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +24,11 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Money in integer minor units (kobo, cents), never floats; read as a JS number (safe to 2^53). */
+const money = (name: string) => bigint(name, { mode: 'number' });
+/** A quantity with up to 3 decimals (weight, length); code works in integer thousandths. */
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 // ---------------------------------------------------------------- accounts (global, not tenant)
 
@@ -209,6 +217,317 @@ export const categories = pgTable(
     index('categories_parent_idx').on(t.businessId, t.parentId, t.position),
     foreignKey({ columns: [t.businessId, t.parentId], foreignColumns: [t.businessId, t.id] }),
     check('categories_not_own_parent', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue: products and variants
+
+/**
+ * A product of the business-wide catalogue. What is sold, counted and stocked is a variant: a
+ * product without options has exactly one (its "default" variant, with no option values); a
+ * product with options (Size, Colour…) has one variant per sellable combination.
+ */
+export const products = pgTable(
+  'products',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id'),
+    /** each, kg, g, l, ml, m, pack (`productUnits` in the contracts). */
+    unit: text('unit').notNull(),
+    /** Null: not taxed. */
+    taxRateId: uuid('tax_rate_id'),
+    /** Whether stock is counted for it (services and made-to-order goods are not). */
+    isTracked: boolean('is_tracked').notNull().default(true),
+    /** Option names with their values, in order: `[{ name: 'Size', values: ['50cl', '1L'] }]`. */
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
+    /** Lower-cased name and every variant's SKU: what the trigram index searches. */
+    searchText: text('search_text').notNull(),
+    /** Bumped on every new image, so clients can cache `image?v=`. Null: no image. */
+    imageVersion: integer('image_version'),
+    isArchived: boolean('is_archived').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('products_id_key').on(t.id),
+    index('products_name_idx').on(t.businessId, sql`lower(${t.name})`, t.id),
+    index('products_category_idx').on(t.businessId, t.categoryId),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    foreignKey({ columns: [t.businessId, t.categoryId], foreignColumns: [categories.businessId, categories.id] }),
+    foreignKey({ columns: [t.businessId, t.taxRateId], foreignColumns: [taxRates.businessId, taxRates.id] }),
+    check('products_unit', sql`${t.unit} in ('each', 'kg', 'g', 'l', 'ml', 'm', 'pack')`),
+  ],
+);
+
+/** A sellable variant: its own SKU, barcodes, prices and stock. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** Unique in the business, ignoring case. */
+    sku: text('sku').notNull(),
+    /** One value per option of the product, in the product's option order; empty for a default variant. */
+    optionValues: text('option_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    costPriceMinor: money('cost_price_minor').notNull().default(0),
+    sellingPriceMinor: money('selling_price_minor').notNull(),
+    position: integer('position').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('product_variants_id_key').on(t.id),
+    uniqueIndex('product_variants_sku_key').on(t.businessId, sql`upper(${t.sku})`),
+    index('product_variants_product_idx').on(t.businessId, t.productId, t.position),
+    foreignKey({ columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }),
+    check('product_variants_prices', sql`${t.costPriceMinor} >= 0 and ${t.sellingPriceMinor} >= 0`),
+  ],
+);
+
+/** Barcodes of variants; a code is unique in the business, found by exact lookup on the key. */
+export const productBarcodes = pgTable(
+  'product_barcodes',
+  {
+    businessId: uuid('business_id').notNull(),
+    code: text('code').notNull(),
+    /** EAN13, EAN8, UPCA or CODE128 (`barcodeSymbologies` in the contracts). */
+    symbology: text('symbology').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.code] }),
+    index('product_barcodes_variant_idx').on(t.businessId, t.variantId),
+    foreignKey({
+      columns: [t.businessId, t.variantId],
+      foreignColumns: [productVariants.businessId, productVariants.id],
+    }),
+  ],
+);
+
+/** One image per product, kept in the database so every replica serves it. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    businessId: uuid('business_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.productId] }),
+    foreignKey({ columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }),
+  ],
+);
+
+// ---------------------------------------------------------------- stock: levels and the ledger
+
+/**
+ * A variant in a store: what is on hand (always equal to the sum of its movements, kept in the same
+ * transaction), the store's reorder level and quantity, and the store's own selling price if any.
+ * A row is created the first time a store touches the variant; no row means nothing on hand.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    businessId: uuid('business_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    onHand: quantity('on_hand').notNull().default('0'),
+    reorderLevel: quantity('reorder_level'),
+    reorderQuantity: quantity('reorder_quantity'),
+    /** Null: the variant's selling price. */
+    sellingPriceMinor: money('selling_price_minor'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.storeId, t.variantId] }),
+    index('stock_levels_product_idx').on(t.businessId, t.storeId, t.productId),
+    foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
+    foreignKey({
+      columns: [t.businessId, t.variantId],
+      foreignColumns: [productVariants.businessId, productVariants.id],
+    }),
+    check('stock_levels_store_price', sql`${t.sellingPriceMinor} is null or ${t.sellingPriceMinor} >= 0`),
+    check(
+      'stock_levels_reorder',
+      sql`(${t.reorderLevel} is null or ${t.reorderLevel} >= 0) and (${t.reorderQuantity} is null or ${t.reorderQuantity} >= 0)`,
+    ),
+  ],
+);
+
+/** The stock ledger, the truth about stock (append-only). `ref_type`/`ref_id` name the document. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    delta: quantity('delta').notNull(),
+    /** On hand in this store right after this movement. */
+    onHandAfter: quantity('on_hand_after').notNull(),
+    /** sale, refund, purchase_receipt, vendor_return, waste, adjustment, count, transfer_in, transfer_out. */
+    reason: text('reason').notNull(),
+    refType: text('ref_type'),
+    refId: uuid('ref_id'),
+    note: text('note'),
+    actorAccountId: uuid('actor_account_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('stock_movements_variant_idx').on(t.businessId, t.storeId, t.variantId, t.occurredAt, t.id),
+    index('stock_movements_product_idx').on(t.businessId, t.productId, t.occurredAt, t.id),
+    index('stock_movements_ref_idx').on(t.businessId, t.refType, t.refId),
+    check(
+      'stock_movements_reason',
+      sql`${t.reason} in ('sale', 'refund', 'purchase_receipt', 'vendor_return', 'waste', 'adjustment', 'count', 'transfer_in', 'transfer_out')`,
+    ),
+    check('stock_movements_nonzero', sql`${t.delta} <> 0`),
+  ],
+);
+
+/** Gapless per-store document numbers (`LEK-S000123`): one row per (store, kind), taken under a row lock. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    businessId: uuid('business_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    kind: text('kind').notNull(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.storeId, t.kind] }),
+    foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
+  ],
+);
+
+/** A stock adjustment: one or more lines (its movements) with one reason. */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    number: text('number').notNull(),
+    /** `stockAdjustmentReasons` in the contracts. */
+    reasonCode: text('reason_code').notNull(),
+    note: text('note'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('stock_adjustments_number_key').on(t.businessId, t.storeId, t.number),
+  ],
+);
+
+/** A stock count: open while counting, then posted (its variances become `count` movements) or cancelled. */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    number: text('number').notNull(),
+    /** open, posted, cancelled. */
+    status: text('status').notNull().default('open'),
+    note: text('note'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    postedBy: uuid('posted_by'),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('stock_counts_number_key').on(t.businessId, t.storeId, t.number),
+    index('stock_counts_store_idx').on(t.businessId, t.storeId, t.createdAt),
+    check('stock_counts_status', sql`${t.status} in ('open', 'posted', 'cancelled')`),
+  ],
+);
+
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    countId: uuid('count_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** Null until counted. */
+    countedQuantity: quantity('counted_quantity'),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+    /** On hand when the count was posted (the variance is counted minus this). */
+    expectedQuantity: quantity('expected_quantity'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.countId, t.variantId] }),
+    foreignKey({ columns: [t.businessId, t.countId], foreignColumns: [stockCounts.businessId, stockCounts.id] }),
+  ],
+);
+
+/** A transfer between two stores of a business: in transit once sent, until received (or cancelled). */
+export const stockTransfers = pgTable(
+  'stock_transfers',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    number: text('number').notNull(),
+    fromStoreId: uuid('from_store_id').notNull(),
+    toStoreId: uuid('to_store_id').notNull(),
+    /** in_transit, received, cancelled. */
+    status: text('status').notNull().default('in_transit'),
+    note: text('note'),
+    sentBy: uuid('sent_by'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedBy: uuid('received_by'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('stock_transfers_number_key').on(t.businessId, t.fromStoreId, t.number),
+    index('stock_transfers_from_idx').on(t.businessId, t.fromStoreId, t.sentAt),
+    index('stock_transfers_to_idx').on(t.businessId, t.toStoreId, t.sentAt),
+    check('stock_transfers_status', sql`${t.status} in ('in_transit', 'received', 'cancelled')`),
+    check('stock_transfers_two_stores', sql`${t.fromStoreId} <> ${t.toStoreId}`),
+  ],
+);
+
+export const stockTransferLines = pgTable(
+  'stock_transfer_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    transferId: uuid('transfer_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    quantity: quantity('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.transferId, t.variantId] }),
+    foreignKey({
+      columns: [t.businessId, t.transferId],
+      foreignColumns: [stockTransfers.businessId, stockTransfers.id],
+    }),
+    check('stock_transfer_lines_positive', sql`${t.quantity} > 0`),
   ],
 );
 

@@ -45,6 +45,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth;
   }
+  interface FastifyContextConfig {
+    /** The access an endpoint's contract declares. */
+    access?: string;
+  }
   interface FastifyInstance {
     /** Every endpoint registered, with its declared access; the permission test reads this. */
     endpoints: Endpoint[];
@@ -132,43 +136,75 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
   if (!endpoint.access) throw new Error(`${endpoint.method} ${endpoint.path} declares no access`);
   app.endpoints.push(endpoint);
   const url = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, ':$1');
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: endpoint.method,
-    url,
-    schema: {
-      summary: endpoint.summary,
-      tags: endpoint.tags,
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-      response: endpoint.status === 204 ? {} : { [endpoint.status]: endpoint.response },
-    },
-    config: { access: endpoint.access },
-    onRequest: async (request) => {
-      request.auth = {};
-      if (endpoint.access === 'public') return;
-      const account = await authenticate(deps, request);
-      request.auth.account = account;
-      if (endpoint.access === 'signedIn') return;
-      Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
-    },
-    handler: async (request, reply) => {
-      const result = await handler({
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
-        account: request.auth.account!,
-        store: request.auth.store!,
-        businessId: request.auth.businessId!,
-        actor: actorOf(request),
-        deps,
-        request,
-        reply,
-      });
-      reply.code(endpoint.status);
-      if (endpoint.status === 204) return reply.send();
-      return reply.send(result);
-    },
+  const rawBody = endpoint.rawBody;
+  const register = (scope: FastifyInstance) =>
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: endpoint.method,
+      url,
+      ...(rawBody ? { bodyLimit: rawBody.maxBytes } : {}),
+      schema: {
+        summary: endpoint.summary,
+        tags: endpoint.tags,
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(rawBody
+          ? {
+              consumes: [...rawBody.contentTypes],
+            }
+          : {}),
+        ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(endpoint.produces
+          ? { produces: [endpoint.produces] }
+          : { response: endpoint.status === 204 ? {} : { [endpoint.status]: endpoint.response } }),
+      },
+      config: { access: endpoint.access },
+      onRequest: async (request) => {
+        request.auth = {};
+        if (endpoint.access === 'public') return;
+        const account = await authenticate(deps, request);
+        request.auth.account = account;
+        if (endpoint.access === 'signedIn') return;
+        Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
+      },
+      ...(rawBody
+        ? {
+            // A raw endpoint takes only its own types: JSON (or no body) is refused like any other type.
+            preValidation: async (request: FastifyRequest) => {
+              if (!Buffer.isBuffer(request.body))
+                throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as ${rawBody.contentTypes.join(' or ')}`);
+              if (request.body.length === 0)
+                throw new AppError('VALIDATION_FAILED', 'The body is empty', {
+                  errors: [{ field: 'body', message: 'Send a file' }],
+                });
+            },
+          }
+        : {}),
+      handler: async (request, reply) => {
+        const result = await handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          account: request.auth.account!,
+          store: request.auth.store!,
+          businessId: request.auth.businessId!,
+          actor: actorOf(request),
+          deps,
+          request,
+          reply,
+        });
+        reply.code(endpoint.status);
+        if (endpoint.status === 204) return reply.send();
+        // A non-JSON answer (stream, PDF, image): the handler set its headers; send it as it is.
+        return reply.send(result);
+      },
+    });
+  if (!rawBody) return register(app);
+  // Raw bodies need their own parsers, which only a child scope can hold without changing JSON routes.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser([...rawBody.contentTypes], { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    register(scope);
   });
 }

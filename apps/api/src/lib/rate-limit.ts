@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 import { AppError } from '../http/app-error.js';
 
 export interface RateLimit {
@@ -14,13 +14,15 @@ export interface RateLimit {
 export async function hitRateLimit(db: Executor, key: string, rule: RateLimit, now: Date): Promise<boolean> {
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
   const nowIso = now.toISOString();
-  const result = await db.execute<{ count: number | string }>(sql`
+  const rows = await queryRows<{ count: number | string }>(
+    db,
+    sql`
     insert into rate_limits (key, count, window_started_at) values (${key}, 1, ${nowIso})
     on conflict (key) do update set
       count = case when rate_limits.window_started_at <= ${windowStart} then 1 else rate_limits.count + 1 end,
       window_started_at = case when rate_limits.window_started_at <= ${windowStart} then ${nowIso}::timestamptz else rate_limits.window_started_at end
-    returning count`);
-  const rows = (result as unknown as { rows: { count: number | string }[] }).rows;
+    returning count`,
+  );
   return Number(rows[0]!.count) <= rule.limit;
 }
 

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 
@@ -45,7 +45,9 @@ export function createMailer(options: {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
 
   async function claim(db: Executor): Promise<ClaimedRow[]> {
-    const result = await db.execute(sql`
+    return queryRows<ClaimedRow>(
+      db,
+      sql`
       update mail_outbox set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
       where id in (
         select id from mail_outbox
@@ -54,8 +56,8 @@ export function createMailer(options: {
         limit 20
         for update skip locked
       )
-      returning id, to_address, subject, text_body, attempts`);
-    return (result as unknown as { rows: ClaimedRow[] }).rows;
+      returning id, to_address, subject, text_body, attempts`,
+    );
   }
 
   return {

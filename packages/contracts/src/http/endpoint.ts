@@ -31,6 +31,13 @@ export interface Endpoint<
   params?: TParams;
   query?: TQuery;
   body?: TBody;
+  /**
+   * The body is raw bytes of one of these types (an image, a CSV file), not JSON; the handler gets a
+   * Buffer. Another type is a 415, a larger body a 413.
+   */
+  rawBody?: { contentTypes: readonly string[]; maxBytes: number };
+  /** The response is not JSON but this type (a CSV stream, a PDF, an image); `response` is not checked. */
+  produces?: string;
   /** The success status and its body schema. */
   status: 200 | 201 | 202 | 204;
   response: TResponse;
