@@ -15,6 +15,9 @@ import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { categoriesRoutes } from './features/catalog/categories.routes.js';
+import { productsRoutes } from './features/catalog/products.routes.js';
+import { productFilesRoutes } from './features/catalog/product-files.routes.js';
+import { stockRoutes } from './features/inventory/stock.routes.js';
 import { taxesRoutes } from './features/taxes/taxes.routes.js';
 import { publicConfig } from './config/public-config.js';
 
@@ -124,6 +127,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     businessesRoutes(api, deps);
     categoriesRoutes(api, deps);
     taxesRoutes(api, deps);
+    productsRoutes(api, deps);
+    productFilesRoutes(api, deps);
+    stockRoutes(api, deps);
   });
 
   if (options.identity) await options.identity(app);

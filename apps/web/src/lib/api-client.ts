@@ -62,6 +62,8 @@ export interface RequestOptions<E extends Endpoint> {
   params?: InputOf<E['params']>;
   query?: InputOf<E['query']>;
   body?: InputOf<E['body']>;
+  /** The raw body of an endpoint that takes a file (`rawBody` in its contract): an image, a CSV. */
+  file?: Blob;
   /** Sent as the Idempotency-Key header; generated when the endpoint requires one and none is given. */
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -129,19 +131,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const getToken = options.getToken ?? (() => readStored(storageKeys.token));
   const getStoreId = options.getStoreId ?? (() => readStored(storageKeys.storeId));
 
-  return async function apiRequest<E extends Endpoint>(
-    endpoint: E,
-    request: RequestOptions<E> = {},
-  ): Promise<ResponseOf<E>> {
+  async function send<E extends Endpoint>(endpoint: E, request: RequestOptions<E>, accept: string) {
     const url = `${baseUrl}${buildPath(endpoint.path, (request.params ?? {}) as Record<string, string | number>)}${toSearch(request.query)}`;
-    const headers = new Headers({ accept: 'application/json, application/problem+json' });
+    const headers = new Headers({ accept });
     const token = getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
     const storeId = getStoreId();
     if (storeId) headers.set(STORE_HEADER, storeId);
     if (endpoint.idempotent) headers.set(IDEMPOTENCY_HEADER, request.idempotencyKey ?? crypto.randomUUID());
-    let body: string | undefined;
-    if (request.body !== undefined) {
+    let body: string | Blob | undefined;
+    if (request.file !== undefined) {
+      headers.set('content-type', request.file.type || endpoint.rawBody?.contentTypes[0] || 'application/octet-stream');
+      body = request.file;
+    } else if (request.body !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(request.body);
     }
@@ -159,7 +161,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
     }
     if (!response.ok) throw await toApiError(response);
+    return response;
+  }
 
+  async function apiRequest<E extends Endpoint>(endpoint: E, request: RequestOptions<E> = {}): Promise<ResponseOf<E>> {
+    const response = await send(endpoint, request, 'application/json, application/problem+json');
     const data = response.status === 204 ? null : ((await readBody(response)) ?? null);
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
@@ -176,8 +182,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
     }
     return parsed.data as ResponseOf<E>;
-  };
+  }
+
+  /** An endpoint that answers a file (`produces` in its contract: CSV, PDF, image) as a Blob. */
+  async function apiBlob<E extends Endpoint>(endpoint: E, request: RequestOptions<E> = {}): Promise<Blob> {
+    const response = await send(endpoint, request, `${endpoint.produces ?? '*/*'}, application/problem+json`);
+    return response.blob();
+  }
+
+  return Object.assign(apiRequest, { blob: apiBlob });
 }
 
 /** The app's client: same origin, token and active store from localStorage (spec section 3). */
 export const apiRequest = createApiClient();
+/** Files from the API (CSV exports, PDFs, images) with the same token and store headers. */
+export const apiBlob = apiRequest.blob;

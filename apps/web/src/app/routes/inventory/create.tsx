@@ -1,0 +1,1 @@
+export { SectionRoute as Component } from '../dashboard/section';
