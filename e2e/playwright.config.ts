@@ -45,7 +45,7 @@ const chromium = {
 function appServer(port: number, name: string, env: Record<string, string> = {}) {
   const baseURL = `http://localhost:${port}`;
   return {
-    command: 'node apps/api/dist/main.js',
+    command: `node ${process.env.IPOS_E2E_API_ENTRY ?? 'apps/api/dist/main.js'}`,
     cwd: repoRoot,
     url: `${baseURL}/api/v1/ready`,
     reuseExistingServer: false,

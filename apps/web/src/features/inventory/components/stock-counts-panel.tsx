@@ -1,0 +1,4 @@
+/** Stock counts of the active store (built by the stock screens). */
+export function StockCountsPanel() {
+  return null;
+}
