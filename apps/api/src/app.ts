@@ -96,7 +96,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    if (request.url.startsWith(API_PREFIX) || request.url === '/config.json') reply.header('cache-control', 'no-store');
+    // API answers are private and fresh unless a handler chose otherwise (product images are cacheable).
+    if ((request.url.startsWith(API_PREFIX) || request.url === '/config.json') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {

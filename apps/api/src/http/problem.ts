@@ -34,6 +34,12 @@ export function sendProblem(
   return reply.code(status).type('application/problem+json').send(body);
 }
 
+/** 1048576 → "1 MB", 5242880 → "5 MB", 2048 → "2 KB". */
+function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
 function fieldPath(instancePath: string | undefined, context: string | undefined): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   if (context && context !== 'body') return path ? `${context}.${path}` : context;
@@ -82,10 +88,22 @@ export function registerErrorHandling(app: FastifyInstance) {
         return sendProblem(request, reply, 'MALFORMED_JSON', 'The request body is not valid JSON', {
           errors: [{ field: 'body', message: 'Not valid JSON' }],
         });
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendProblem(request, reply, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendProblem(request, reply, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+        return sendProblem(
+          request,
+          reply,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${describeBytes(limit)}`,
+        );
+      }
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+        // File endpoints (images, CSV) say which types they take; every other endpoint takes JSON.
+        const raw = (request.routeOptions.config as { rawBody?: { contentTypes: readonly string[] } } | undefined)
+          ?.rawBody;
+        const types = raw ? raw.contentTypes.join(' or ') : 'application/json';
+        return sendProblem(request, reply, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${types}`);
+      }
     }
     // secure-json-parse rejects __proto__ and constructor.prototype keys with a SyntaxError.
     if (error instanceof SyntaxError || error.statusCode === 400) {

@@ -48,6 +48,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The access an endpoint's contract declares. */
     access?: string;
+    /** The file types and size a raw-body endpoint takes (for its 413 and 415 messages). */
+    rawBody?: { contentTypes: readonly string[]; maxBytes: number };
   }
   interface FastifyInstance {
     /** Every endpoint registered, with its declared access; the permission test reads this. */
@@ -158,7 +160,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
           ? { produces: [endpoint.produces] }
           : { response: endpoint.status === 204 ? {} : { [endpoint.status]: endpoint.response } }),
       },
-      config: { access: endpoint.access },
+      config: { access: endpoint.access, ...(rawBody ? { rawBody } : {}) },
       onRequest: async (request) => {
         request.auth = {};
         if (endpoint.access === 'public') return;

@@ -1,6 +1,11 @@
-import { count } from 'drizzle-orm';
-import type { AppDeps } from '../http/context.js';
-import { accounts } from '../db/schema.js';
+import { count, eq } from 'drizzle-orm';
+import { toThousandths, type CreateProductInput } from '@ipos/contracts';
+import type { Actor, AppDeps } from '../http/context.js';
+import type { Executor } from '../db/client.js';
+import { accounts, categories, productVariants } from '../db/schema.js';
+import { createProductIn } from '../features/catalog/products.service.js';
+import { recordStockAdjustmentIn } from '../features/inventory/stock-adjustments.service.js';
+import { demoBarcodeOf, demoProducts, demoSkuOf } from './demo-products.js';
 import { hashSecret } from '../lib/secrets.js';
 import { createAccount } from '../features/onboarding/onboarding.service.js';
 import { addMember, createBusiness } from '../features/businesses/businesses.service.js';
@@ -82,12 +87,92 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     // VAT at 7.5% (Nigeria, Finance Act 2019), the business default. Inclusive: Demo Mart is a retail
     // supermarket, whose shelf prices already include VAT (VAT on top of the price is the B2B habit), so
     // the price on a product is what the customer pays and the register shows the VAT inside it.
-    await createTaxRateIn(
+    const vat = await createTaxRateIn(
       tx,
       actor,
       { businessId, storeId: null },
       { name: 'VAT', rateBasisPoints: 750, isInclusive: true, isDefault: true },
     );
+    await seedDemoProducts(tx, actor, { businessId, lekkiId: lekki, ikejaId: ikeja, vatId: vat.id });
   });
   return true;
+}
+
+const kobo = (naira: number) => Math.round(naira * 100);
+
+/**
+ * Demo Mart's catalogue (demo-products.ts), created the way the product form creates products
+ * (`createProductIn`), then each store's stock as one opening-stock adjustment, as a shop taking on
+ * iPos would record it: real ledger movements, so every demo figure is explained by the ledger.
+ */
+export async function seedDemoProducts(
+  tx: Executor,
+  actor: Actor,
+  ids: { businessId: string; lekkiId: string; ikejaId: string; vatId: string },
+) {
+  const { businessId, lekkiId, ikejaId } = ids;
+  const categoryRows = await tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.businessId, businessId));
+  const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+  // Opening stock per product (one quantity per size), per store: recorded below as one opening
+  // adjustment per store, as a shop taking on iPos would.
+  const quantities = new Map<string, { lekki: number; ikeja: number }[]>();
+  let item = 0;
+  for (const product of demoProducts) {
+    const sizes = product.sizes ?? [
+      { size: null, price: product.price, cost: product.cost, lekki: product.lekki, ikeja: product.ikeja },
+    ];
+    const reorder = product.reorder;
+    const input: CreateProductInput = {
+      name: product.name,
+      categoryId: categoryIds.get(product.category) ?? null,
+      unit: product.unit,
+      taxRateId: product.vat ? ids.vatId : null,
+      isTracked: product.tracked,
+      options: product.sizes ? [{ name: 'Size', values: product.sizes.map((s) => s.size) }] : [],
+      variants: sizes.map((size) => {
+        item += 1;
+        const storeSettings = [lekkiId, ikejaId].map((storeId) => ({
+          storeId,
+          sellingPriceMinor: storeId === ikejaId && product.ikejaPrice ? kobo(product.ikejaPrice) : null,
+          reorderLevel: product.tracked ? reorder : null,
+          reorderQuantity: product.tracked && reorder !== null ? reorder * 3 : null,
+        }));
+        return {
+          sku: demoSkuOf(product.category, item),
+          optionValues: size.size ? [size.size] : [],
+          barcodes: product.tracked ? [demoBarcodeOf(item)] : [],
+          costPriceMinor: kobo(size.cost),
+          sellingPriceMinor: kobo(size.price),
+          storeSettings: product.tracked || product.ikejaPrice ? storeSettings : [],
+        };
+      }),
+    };
+    const productId = await createProductIn(tx, actor, { businessId, storeId: lekkiId }, input);
+    if (product.tracked) quantities.set(productId, sizes);
+  }
+  // Every variant in one query (variant position = size index).
+  const variants = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, position: productVariants.position })
+    .from(productVariants)
+    .where(eq(productVariants.businessId, businessId));
+  for (const [storeId, store] of [
+    [lekkiId, 'lekki'],
+    [ikejaId, 'ikeja'],
+  ] as const) {
+    const lines = variants.flatMap((v) => {
+      const quantity = quantities.get(v.productId)?.[v.position]?.[store] ?? 0;
+      return quantity > 0
+        ? [{ productId: v.productId, variantId: v.id, deltaThousandths: toThousandths(quantity), isTracked: true }]
+        : [];
+    });
+    await recordStockAdjustmentIn(
+      tx,
+      actor,
+      { businessId, storeId },
+      { reasonCode: 'opening_stock', note: 'Demo Mart opening stock', lines },
+    );
+  }
 }

@@ -31,6 +31,7 @@ describe('store mode: GET /api/v1/stores/current', () => {
       alias: 'LEK',
       timeZone: 'Africa/Lagos',
       address: 'Admiralty Way, Lekki Phase 1, Lagos',
+      allowNegativeStock: false,
       business: { id: demo.businessId, name: 'Demo Mart', currency: 'NGN' },
       roleName: 'IPOS_MANAGER_USER',
       permissions: [...systemRolePermissions.IPOS_MANAGER_USER],

@@ -84,7 +84,8 @@ describe('tax rates /api/v1/tax-rates', () => {
           isInclusive: true,
           isDefault: true,
           isActive: true,
-          isUsed: false,
+          // The demo catalogue sells under it.
+          isUsed: true,
           version: 1,
         },
       ]);
@@ -251,6 +252,32 @@ describe('tax rates /api/v1/tax-rates', () => {
         before: { name: rate.name, rateBasisPoints: 500 },
         after: { name: res.json().name, rateBasisPoints: 1225 },
       });
+    });
+
+    it('a rate a product uses is frozen: 409 TAX_RATE_IN_USE on its rate or inclusiveness, nothing changed; a rename is fine', async () => {
+      const rate = await newRate(`In use ${Date.now()}`);
+      const product = await call(DEMO.admin, demo.lekkiId, 'POST', '/api/v1/products', {
+        name: `Taxed under ${rate.name}`,
+        unit: 'each',
+        taxRateId: rate.id,
+        variants: [{ sku: `TAXED-${Date.now()}`, sellingPriceMinor: 1000 }],
+      });
+      expect(product.statusCode, product.body).toBe(201);
+      const listed = (await list(DEMO.admin, demo.lekkiId, { includeInactive: 'true' })).json().items as TaxRate[];
+      expect(listed.find((r) => r.id === rate.id)).toMatchObject({ isUsed: true });
+      for (const change of [{ rateBasisPoints: 600 }, { isInclusive: true }]) {
+        const res = await patch(DEMO.admin, demo.lekkiId, rate.id, { version: rate.version, ...change });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'TAX_RATE_IN_USE', errors: [{ field: 'rateBasisPoints' }] });
+        expect(await auditOf(res.requestId)).toEqual([]);
+      }
+      const [row] = (await rowsOf(demo.businessId)).filter((r) => r.id === rate.id);
+      expect(row).toMatchObject({ rateBasisPoints: 500, isInclusive: false, version: rate.version });
+      const renamed = await patch(DEMO.admin, demo.lekkiId, rate.id, {
+        version: rate.version,
+        name: `${rate.name} (kept)`,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
     });
 
     it('a stale version: 409 VERSION_CONFLICT, nothing changed', async () => {

@@ -42,6 +42,7 @@ const currentStore = (m: Membership): CurrentStore => ({
   alias: m.storeAlias,
   timeZone: 'Africa/Lagos',
   address: null,
+  allowNegativeStock: false,
   business: { id: BUSINESS, name: 'Demo Mart', currency: 'NGN' },
   roleName: m.roleName,
   permissions: m.permissions,
@@ -264,10 +265,10 @@ describe('dashboard frame', () => {
   it('shows a section page titled with the section for screens of later issues', async () => {
     signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
     fakeApi(manager);
-    renderAt('/dashboard/inventory/create');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeInTheDocument();
-    expect(screen.getByTestId('screen-title')).toHaveTextContent('Add a product');
-    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Add a product'));
+    renderAt('/dashboard/report/sales');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Sales report');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Sales report'));
   });
 
   it('lists the owner’s businesses and one business', async () => {

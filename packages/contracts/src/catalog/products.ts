@@ -415,10 +415,12 @@ export const deleteProductImage = defineEndpoint({
 export const getProductImage = defineEndpoint({
   method: 'GET',
   path: '/api/v1/products/:productId/image',
-  summary: 'The product image bytes',
+  summary:
+    'The product image bytes (send ?v=<imageVersion>: the answer for a version never changes, so browsers cache it)',
   tags: ['catalog'],
   access: 'inventory.view',
   params: productParamsSchema,
+  query: z.object({ v: z.coerce.number().int().min(0).optional() }),
   produces: 'image/*',
   status: 200,
   response: z.unknown(),
@@ -494,6 +496,10 @@ export const previewProductImport = defineEndpoint({
   response: importReportSchema,
 });
 
+/**
+ * Commit. When any row has an error the answer is the problem 422 IMPORT_INVALID carrying the same
+ * report in `report` (`{ code: 'IMPORT_INVALID', report: ImportReport }`), and nothing is written.
+ */
 export const commitProductImport = defineEndpoint({
   method: 'POST',
   path: '/api/v1/products/import',

@@ -10,6 +10,8 @@ export const currentStoreSchema = z.object({
   alias: z.string(),
   timeZone: z.string(),
   address: z.string().nullable(),
+  /** Whether tracked goods may go below zero here (sales, adjustments, transfers out). */
+  allowNegativeStock: z.boolean(),
   business: z.object({
     id: z.string().uuid(),
     name: z.string(),

@@ -89,6 +89,7 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
       alias: stores.alias,
       timeZone: stores.timeZone,
       address: stores.address,
+      allowNegativeStock: stores.allowNegativeStock,
     })
     .from(stores)
     .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));

@@ -159,6 +159,7 @@ export async function getCurrentStore(deps: AppDeps, access: StoreAccess): Promi
     alias: store.alias,
     timeZone: store.timeZone,
     address: store.address,
+    allowNegativeStock: store.allowNegativeStock,
     business: { id: access.businessId, name: access.businessName, currency: access.currency },
     roleName: access.roleName,
     permissions: access.permissions,

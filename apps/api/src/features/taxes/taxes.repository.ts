@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { taxRates } from '../../db/schema.js';
+import { products, taxRates } from '../../db/schema.js';
 
 const columns = {
   id: taxRates.id,
@@ -113,9 +113,14 @@ export async function updateTaxRate(
 
 /**
  * Whether anything refers to this rate, which freezes its rate and inclusiveness (and forbids deleting
- * it, which no endpoint does anyway). Nothing refers to tax rates yet, so this answers false; when
- * products (and later sale and invoice lines) get a `tax_rate_id`, this becomes an EXISTS over them.
+ * it, which no endpoint does anyway): any product of the business, archived or not. Sale and invoice
+ * lines join this EXISTS when they arrive.
  */
-export async function isTaxRateUsed(_db: Executor, _businessId: string, _id: string): Promise<boolean> {
-  return false;
+export async function isTaxRateUsed(db: Executor, businessId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), eq(products.taxRateId, id)))
+    .limit(1);
+  return row !== undefined;
 }

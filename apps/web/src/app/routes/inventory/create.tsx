@@ -1,1 +1,40 @@
-export { SectionRoute as Component } from '../dashboard/section';
+import { useNavigate } from 'react-router';
+import { showApiError, toast } from '../../../components/toast';
+import { useCreateProduct, useUploadProductImage } from '../../../features/catalog/api/products';
+import { ProductForm } from '../../../features/catalog/components/product-form';
+import { INVENTORY_PATH, ProductFormPage } from './product-form-page';
+
+/** `/dashboard/inventory/create`: a new product; its image uploads right after it is created. */
+export function CreateProductRoute() {
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+  const upload = useUploadProductImage();
+  return (
+    <ProductFormPage title="Add a product">
+      {(data) => (
+        <ProductForm
+          mode="create"
+          currency={data.currency}
+          stores={data.stores}
+          categories={data.categories}
+          taxRates={data.taxRates}
+          onCancel={() => void navigate(INVENTORY_PATH)}
+          onSubmit={async (body, image) => {
+            const product = await create.mutateAsync(body);
+            if (image.kind === 'new') {
+              try {
+                await upload.mutateAsync({ id: product.id, file: image.file });
+              } catch (error) {
+                showApiError(error, `Created ${product.name}, but its image could not be uploaded`);
+              }
+            }
+            toast.show({ type: 'success', message: `Created ${product.name}.` });
+            void navigate(`${INVENTORY_PATH}/view/${product.id}`);
+          }}
+        />
+      )}
+    </ProductFormPage>
+  );
+}
+
+export { CreateProductRoute as Component };

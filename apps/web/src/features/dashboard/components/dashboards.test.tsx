@@ -19,6 +19,7 @@ const store: CurrentStore = {
   alias: 'LEK',
   timeZone: 'Africa/Lagos',
   address: 'Admiralty Way',
+  allowNegativeStock: false,
   business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
   roleName: 'IPOS_BASIC',
   permissions: ['dashboard.view', 'inventory.view'],

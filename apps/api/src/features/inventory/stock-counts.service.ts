@@ -1,0 +1,394 @@
+import {
+  lineValueMinor,
+  parseThousandths,
+  thousandthsToNumeric,
+  toThousandths,
+  unitAllowsFractions,
+  type FieldError,
+  type StockCount,
+  type StockCountStatus,
+  type StockCountSummary,
+} from '@ipos/contracts';
+import type { StoreAccess } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import type { Actor, AppDeps } from '../../http/context.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { recordAudit } from '../../audit/audit.js';
+import { nextDocumentNumber } from '../../lib/document-numbers.js';
+import { newId } from '../../lib/ids.js';
+import { moveStock } from './stock-ledger.js';
+import { checkVersion, iso, isoOrNull, who } from './stock-lines.service.js';
+import {
+  countLineRows,
+  findCount,
+  insertCount,
+  insertLines,
+  listCountRows,
+  lockCount,
+  setCounted,
+  setExpected,
+  unknownCategoryIds,
+  unknownProductIds,
+  updateCount,
+  variantsInScope,
+  type StockCountRow,
+} from './stock-counts.repository.js';
+import {
+  accountNames,
+  findVariantByBarcode,
+  findVariants,
+  lockStockLevels,
+  variantDisplayName,
+  type StockVariantRow,
+} from './stock-variants.repository.js';
+
+type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+
+const WHAT = 'The stock count';
+
+const closed = (row: StockCountRow) =>
+  new AppError('STOCK_COUNT_CLOSED', `Count ${row.number} is ${row.status}: it can no longer change`);
+
+/** The count locked for a change: 404 when it is not the active store's, 409 when it is not open. */
+async function lockOpenCount(tx: Executor, scope: Scope, id: string, version?: number) {
+  const row = await lockCount(tx, scope.businessId, scope.storeId, id);
+  if (!row) throw notFound(WHAT);
+  if (row.status !== 'open') throw closed(row);
+  if (version !== undefined) checkVersion('count', row.version, version);
+  return row;
+}
+
+function summaryOf(
+  row: StockCountRow,
+  tally: { lineCount: number; countedCount: number },
+  names: Map<string, string>,
+): StockCountSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    storeId: row.storeId,
+    status: row.status as StockCountStatus,
+    note: row.note,
+    lineCount: tally.lineCount,
+    countedCount: tally.countedCount,
+    createdAt: iso(row.createdAt),
+    createdBy: who(row.createdBy, names),
+    postedAt: isoOrNull(row.postedAt),
+    version: row.version,
+  };
+}
+
+/**
+ * A count with its lines. Expected is on hand now while the count is open and what was on hand
+ * at posting once posted; the variance is valued at the variant's cost, rounded half away from zero.
+ */
+async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockCount | undefined> {
+  const row = await findCount(db, scope.businessId, scope.storeId, id);
+  if (!row) return undefined;
+  const [rows, names] = await Promise.all([
+    countLineRows(db, scope.businessId, scope.storeId, id),
+    accountNames(db, [row.createdBy]),
+  ]);
+  const totals = { surplusValueMinor: 0, shortageValueMinor: 0, netValueMinor: 0 };
+  const lines = rows.map((line) => {
+    const expected =
+      row.status !== 'open' && line.expected !== null
+        ? parseThousandths(line.expected)
+        : parseThousandths(line.onHand ?? 0);
+    const counted = line.counted === null ? null : parseThousandths(line.counted);
+    const variance = counted === null ? null : counted - expected;
+    const value = variance === null ? null : lineValueMinor(variance, line.costPriceMinor);
+    if (value !== null) {
+      if (value > 0) totals.surplusValueMinor += value;
+      else totals.shortageValueMinor += -value;
+      totals.netValueMinor += value;
+    }
+    return {
+      productId: line.productId,
+      variantId: line.variantId,
+      name: variantDisplayName(line),
+      sku: line.sku,
+      barcode: line.barcode,
+      unit: line.unit,
+      costPriceMinor: line.costPriceMinor,
+      expected: expected / 1000,
+      counted: counted === null ? null : counted / 1000,
+      variance: variance === null ? null : variance / 1000,
+      varianceValueMinor: value,
+    };
+  });
+  const countedCount = lines.filter((l) => l.counted !== null).length;
+  return { ...summaryOf(row, { lineCount: lines.length, countedCount }, names), lines, totals };
+}
+
+async function reload(deps: AppDeps, scope: Scope, id: string) {
+  return (await loadCount(deps.database.db, scope, id))!;
+}
+
+export async function getStockCount(deps: AppDeps, scope: Scope, id: string): Promise<StockCount> {
+  const count = await loadCount(deps.database.db, scope, id);
+  if (!count) throw notFound(WHAT);
+  return count;
+}
+
+export async function listStockCounts(
+  deps: AppDeps,
+  scope: Scope,
+  query: { page: number; pageSize: number; status?: StockCountStatus | undefined },
+) {
+  const db = deps.database.db;
+  const { rows, total } = await listCountRows(db, scope.businessId, scope.storeId, query.status, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const names = await accountNames(
+    db,
+    rows.map((r) => r.count.createdBy),
+  );
+  return {
+    items: rows.map((r) =>
+      summaryOf(r.count, { lineCount: Number(r.lineCount), countedCount: Number(r.countedCount) }, names),
+    ),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function createStockCount(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  body: { note?: string | undefined; productIds?: string[] | undefined; categoryIds?: string[] | undefined },
+): Promise<StockCount> {
+  const productIds = [...new Set(body.productIds ?? [])];
+  const categoryIds = [...new Set(body.categoryIds ?? [])];
+  const id = await deps.database.db.transaction(async (tx) => {
+    const errors: FieldError[] = [];
+    const badProducts = new Set(await unknownProductIds(tx, scope.businessId, productIds));
+    (body.productIds ?? []).forEach((pid, i) => {
+      if (badProducts.has(pid)) errors.push({ field: `productIds.${i}`, message: 'No such product in this business' });
+    });
+    const badCategories = new Set(await unknownCategoryIds(tx, scope.businessId, categoryIds));
+    (body.categoryIds ?? []).forEach((cid, i) => {
+      if (badCategories.has(cid))
+        errors.push({ field: `categoryIds.${i}`, message: 'No such category in this business' });
+    });
+    if (errors.length > 0)
+      throw new AppError('VALIDATION_FAILED', 'Some products or categories were not found', { errors });
+    const variants = await variantsInScope(tx, scope.businessId, { productIds, categoryIds });
+    const id = newId();
+    const number = await nextDocumentNumber(tx, scope, 'stock_count');
+    const note = body.note ? body.note : null;
+    await insertCount(tx, {
+      businessId: scope.businessId,
+      id,
+      storeId: scope.storeId,
+      number,
+      note,
+      createdBy: actor.accountId,
+    });
+    await insertLines(tx, scope.businessId, id, variants);
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'stock_count.created',
+      entity: 'stock_count',
+      entityId: id,
+      after: { number, note, productIds, categoryIds, lineCount: variants.length },
+    });
+    return id;
+  });
+  return reload(deps, scope, id);
+}
+
+/** A variant that may be added to a count: of this business, not archived, tracked. */
+function checkCountable(variant: StockVariantRow | undefined, field: string): StockVariantRow {
+  if (!variant)
+    throw new AppError('VALIDATION_FAILED', 'The product was not found', {
+      errors: [{ field, message: 'No such product in this business' }],
+    });
+  if (variant.isArchived)
+    throw new AppError('PRODUCT_ARCHIVED', `${variant.productName} is archived`, {
+      errors: [{ field, message: `${variant.productName} is archived` }],
+    });
+  if (!variant.isTracked)
+    throw new AppError('PRODUCT_NOT_TRACKED', `${variant.productName} does not track stock`, {
+      errors: [{ field, message: `${variant.productName} does not track stock` }],
+    });
+  return variant;
+}
+
+function checkWhole(variant: StockVariantRow, thousandths: number, field: string) {
+  if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
+    throw new AppError('VALIDATION_FAILED', `${variant.productName} is counted in whole units`, {
+      errors: [{ field, message: `${variant.productName} is counted in whole units (${variant.unit})` }],
+    });
+}
+
+/**
+ * Sets counted quantities (null clears). Each change bumps the count's version, so a manager who posts
+ * what they reviewed is told when someone counted more in the meantime.
+ */
+export async function recordStockCountLines(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  body: { lines: { variantId: string; counted: number | null }[] },
+): Promise<StockCount> {
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOpenCount(tx, scope, id);
+    const variants = await findVariants(
+      tx,
+      scope.businessId,
+      body.lines.map((l) => l.variantId),
+    );
+    const existing = new Set((await countLineRows(tx, scope.businessId, scope.storeId, id)).map((l) => l.variantId));
+    const seen = new Set<string>();
+    const changes: { variantId: string; counted: number | null }[] = [];
+    for (const [i, line] of body.lines.entries()) {
+      if (seen.has(line.variantId))
+        throw new AppError('VALIDATION_FAILED', 'A variant is listed twice', {
+          errors: [{ field: `lines.${i}.variantId`, message: 'This variant is already a line' }],
+        });
+      seen.add(line.variantId);
+      const variant = variants.get(line.variantId);
+      // A line already in the count may be recorded even if its product was archived since.
+      const checked =
+        existing.has(line.variantId) && variant ? variant : checkCountable(variant, `lines.${i}.variantId`);
+      const thousandths = line.counted === null ? null : toThousandths(line.counted);
+      if (thousandths !== null) checkWhole(checked, thousandths, `lines.${i}.counted`);
+      await setCounted(tx, scope.businessId, id, {
+        variantId: checked.variantId,
+        productId: checked.productId,
+        counted: thousandths === null ? null : thousandthsToNumeric(thousandths),
+      });
+      changes.push({ variantId: checked.variantId, counted: thousandths === null ? null : thousandths / 1000 });
+    }
+    await updateCount(tx, scope.businessId, id, {});
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'stock_count.lines_recorded',
+      entity: 'stock_count',
+      entityId: id,
+      after: { number: row.number, lines: changes },
+    });
+  });
+  return reload(deps, scope, id);
+}
+
+/** A scanned barcode adds its quantity to its variant's line (adding the line when needed). */
+export async function scanStockCount(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  body: { barcode: string; quantity: number },
+): Promise<StockCount> {
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOpenCount(tx, scope, id);
+    const found = await findVariantByBarcode(tx, scope.businessId, body.barcode);
+    if (!found) throw new AppError('NOT_FOUND', `No product has the barcode ${body.barcode}`);
+    const lines = await countLineRows(tx, scope.businessId, scope.storeId, id);
+    const line = lines.find((l) => l.variantId === found.variantId);
+    const variant = line ? found : checkCountable(found, 'barcode');
+    const add = toThousandths(body.quantity);
+    checkWhole(variant, add, 'quantity');
+    const counted = (line?.counted === null || line?.counted === undefined ? 0 : parseThousandths(line.counted)) + add;
+    await setCounted(tx, scope.businessId, id, {
+      variantId: variant.variantId,
+      productId: variant.productId,
+      counted: thousandthsToNumeric(counted),
+    });
+    await updateCount(tx, scope.businessId, id, {});
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'stock_count.scanned',
+      entity: 'stock_count',
+      entityId: id,
+      after: { number: row.number, barcode: body.barcode, variantId: variant.variantId, counted: counted / 1000 },
+    });
+  });
+  return reload(deps, scope, id);
+}
+
+/**
+ * Posts a count: the stock rows of its lines are locked (variant-id order), what is on hand now is kept
+ * as each line's expected quantity, and each counted line with a difference becomes one `count` movement
+ * of (counted − on hand), so on hand ends equal to what was counted. Uncounted lines do not move.
+ */
+export async function postStockCount(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  version: number,
+): Promise<StockCount> {
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOpenCount(tx, scope, id, version);
+    const lines = await countLineRows(tx, scope.businessId, scope.storeId, id);
+    const levels = await lockStockLevels(tx, scope, lines);
+    const onHand = new Map(levels.map((l) => [l.variantId, parseThousandths(l.onHand)]));
+    const movements = [];
+    for (const line of lines) {
+      const current = onHand.get(line.variantId) ?? 0;
+      await setExpected(tx, scope.businessId, id, line.variantId, thousandthsToNumeric(current));
+      if (line.counted === null) continue;
+      const delta = parseThousandths(line.counted) - current;
+      if (delta === 0) continue;
+      movements.push({
+        productId: line.productId,
+        variantId: line.variantId,
+        deltaThousandths: delta,
+        reason: 'count' as const,
+        isTracked: line.isTracked,
+        refType: 'stock_count' as const,
+        refId: id,
+        note: row.note,
+      });
+    }
+    // Counted quantities are never negative, so the guard cannot refuse: on hand ends at what was counted.
+    await moveStock(tx, actor, scope, movements, { allowNegative: true });
+    await updateCount(tx, scope.businessId, id, { status: 'posted', postedBy: actor.accountId, postedAt: deps.now() });
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'stock_count.posted',
+      entity: 'stock_count',
+      entityId: id,
+      before: { status: 'open' },
+      after: {
+        status: 'posted',
+        number: row.number,
+        movements: movements.map((m) => ({ variantId: m.variantId, delta: m.deltaThousandths / 1000 })),
+      },
+    });
+  });
+  return reload(deps, scope, id);
+}
+
+export async function cancelStockCount(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  version: number,
+): Promise<StockCount> {
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockOpenCount(tx, scope, id, version);
+    await updateCount(tx, scope.businessId, id, { status: 'cancelled' });
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'stock_count.cancelled',
+      entity: 'stock_count',
+      entityId: id,
+      before: { status: 'open' },
+      after: { status: 'cancelled', number: row.number },
+    });
+  });
+  return reload(deps, scope, id);
+}

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ProductUnit } from '@ipos/contracts';
+import type { Executor } from '../../db/client.js';
+import { accounts, productBarcodes, productVariants, products, stockLevels, stores } from '../../db/schema.js';
+
+/** What the stock documents need to know about a variant: its product, unit, tracking and cost. */
+export interface StockVariantRow {
+  variantId: string;
+  productId: string;
+  productName: string;
+  optionValues: string[];
+  sku: string;
+  unit: ProductUnit;
+  isTracked: boolean;
+  isArchived: boolean;
+  costPriceMinor: number;
+}
+
+export const variantColumns = {
+  variantId: productVariants.id,
+  productId: productVariants.productId,
+  productName: products.name,
+  optionValues: productVariants.optionValues,
+  sku: productVariants.sku,
+  unit: sql<ProductUnit>`${products.unit}`,
+  isTracked: products.isTracked,
+  isArchived: sql<boolean>`(${products.isArchived} or ${productVariants.isArchived})`,
+  costPriceMinor: productVariants.costPriceMinor,
+};
+
+/** The variant's label: its option values joined ("50cl / Red"); empty for a product without options. */
+export const variantLabel = (optionValues: string[]) => optionValues.join(' / ');
+
+/** Product name with the variant label: "Coca-Cola (50cl)". */
+export const variantDisplayName = (row: { productName: string; optionValues: string[] }) =>
+  row.optionValues.length > 0 ? `${row.productName} (${variantLabel(row.optionValues)})` : row.productName;
+
+/** Variants of this business by id; another business's ids are simply absent from the map. */
+export async function findVariants(
+  db: Executor,
+  businessId: string,
+  variantIds: string[],
+): Promise<Map<string, StockVariantRow>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select(variantColumns)
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(eq(products.businessId, productVariants.businessId), eq(products.id, productVariants.productId)),
+    )
+    .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, [...new Set(variantIds)])));
+  return new Map(rows.map((r) => [r.variantId, r]));
+}
+
+/** The variant a barcode of this business belongs to. */
+export async function findVariantByBarcode(
+  db: Executor,
+  businessId: string,
+  code: string,
+): Promise<StockVariantRow | undefined> {
+  const [row] = await db
+    .select(variantColumns)
+    .from(productBarcodes)
+    .innerJoin(
+      productVariants,
+      and(
+        eq(productVariants.businessId, productBarcodes.businessId),
+        eq(productVariants.id, productBarcodes.variantId),
+      ),
+    )
+    .innerJoin(
+      products,
+      and(eq(products.businessId, productVariants.businessId), eq(products.id, productVariants.productId)),
+    )
+    .where(and(eq(productBarcodes.businessId, businessId), eq(productBarcodes.code, code)));
+  return row;
+}
+
+export async function productExists(db: Executor, businessId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), eq(products.id, productId)));
+  return Boolean(row);
+}
+
+export interface StoreRow {
+  id: string;
+  name: string;
+  alias: string;
+}
+
+export async function findStore(db: Executor, businessId: string, storeId: string): Promise<StoreRow | undefined> {
+  const [row] = await db
+    .select({ id: stores.id, name: stores.name, alias: stores.alias })
+    .from(stores)
+    .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
+  return row;
+}
+
+/** Account names by id, for "who" on documents (accounts are global; names only). */
+export async function accountNames(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(inArray(accounts.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Makes sure a stock-level row exists for each variant in the store and locks them, in variant-id
+ * order (the order moveStock uses, so this cannot deadlock with it). Returns on hand as stored.
+ */
+export async function lockStockLevels(
+  tx: Executor,
+  scope: { businessId: string; storeId: string },
+  variants: { variantId: string; productId: string }[],
+): Promise<{ variantId: string; onHand: string | number }[]> {
+  if (variants.length === 0) return [];
+  const sorted = [...variants].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+  await tx
+    .insert(stockLevels)
+    .values(sorted.map((v) => ({ ...scope, variantId: v.variantId, productId: v.productId })))
+    .onConflictDoNothing();
+  return tx
+    .select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand })
+    .from(stockLevels)
+    .where(
+      and(
+        eq(stockLevels.businessId, scope.businessId),
+        eq(stockLevels.storeId, scope.storeId),
+        inArray(
+          stockLevels.variantId,
+          sorted.map((v) => v.variantId),
+        ),
+      ),
+    )
+    .orderBy(asc(stockLevels.variantId))
+    .for('update');
+}

@@ -1,0 +1,37 @@
+import { expect } from 'vitest';
+import { buildPath, type Endpoint } from '@ipos/contracts';
+import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
+import type { TestServer } from '../support/server.js';
+
+export interface CallOptions {
+  /** An email to mint a token for; null sends no token. */
+  as?: string | null;
+  storeId: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** One request through the app, as a demo account, in a store. */
+export function caller(server: TestServer, defaultAs: string) {
+  return async (endpoint: Pick<Endpoint, 'method' | 'path'>, options: CallOptions) => {
+    const as = options.as === undefined ? defaultAs : options.as;
+    const headers: Record<string, string> = { 'x-store-id': options.storeId };
+    if (as) headers.authorization = `Bearer ${await server.tokenFor(as)}`;
+    return server.app.inject({
+      method: endpoint.method,
+      url: buildPath(endpoint.path, options.params),
+      query: options.query,
+      headers,
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+  };
+}
+
+export const fieldsOf = (res: { json(): unknown }) =>
+  ((res.json() as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field);
+
+/** The invariant: on hand equals the sum of the movements for every (store, variant) of the business. */
+export async function expectLedgerHolds(server: TestServer, businessId: string) {
+  expect(await ledgerMismatches(server.deps.database.db, businessId)).toEqual([]);
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, FileButton, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { MAX_IMPORT_BYTES, productCsvColumns, type ImportReport, type ImportRow } from '@ipos/contracts';
+import { showApiError, toast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { saveBlob, useCommitProductImport, usePreviewProductImport } from '../api/products';
+
+const actionColors: Record<ImportRow['action'], string> = {
+  create: 'green',
+  update: 'blue',
+  unchanged: 'gray',
+  error: 'red',
+};
+const actionLabels: Record<ImportRow['action'], string> = {
+  create: 'New',
+  update: 'Update',
+  unchanged: 'Unchanged',
+  error: 'Error',
+};
+
+/** The CSV's column names in plain words, for the errors of a row. */
+const fieldWords = (field: string) => field.replace(/_/g, ' ');
+
+function downloadTemplate() {
+  saveBlob(new Blob([`${productCsvColumns.join(',')}\n`], { type: 'text/csv' }), 'products-template.csv');
+}
+
+/**
+ * Import products from a CSV: the API checks the file and shows every row with what it would do and
+ * its errors; nothing is written until "Import", which is all-or-nothing and only offered without errors.
+ */
+export function ProductImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const preview = usePreviewProductImport();
+  const commit = useCommitProductImport();
+
+  const reset = () => {
+    setFile(null);
+    setReport(null);
+    setFileError(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const choose = async (chosen: File | null) => {
+    reset();
+    if (!chosen) return;
+    if (chosen.size > MAX_IMPORT_BYTES) {
+      setFileError('The file is larger than 5 MB; split it into smaller files.');
+      return;
+    }
+    const csv = new File([chosen], chosen.name, { type: 'text/csv' });
+    setFile(csv);
+    try {
+      setReport(await preview.mutateAsync(csv));
+    } catch (error) {
+      setFile(null);
+      showApiError(error, 'Could not read the file');
+    }
+  };
+
+  const importNow = async () => {
+    if (!file || !report) return;
+    try {
+      const done = await commit.mutateAsync(file);
+      const { create, update, unchanged } = done.summary;
+      toast.show({
+        type: 'success',
+        title: 'Products imported',
+        message: `${create} new, ${update} updated, ${unchanged} unchanged.`,
+      });
+      close();
+    } catch (error) {
+      // The file changed meanwhile, or someone else took a SKU: show the fresh report.
+      if (isApiError(error) && error.code === 'IMPORT_INVALID') {
+        try {
+          setReport(await preview.mutateAsync(file));
+        } catch {
+          // keep the old report
+        }
+      }
+      showApiError(error, 'Nothing was imported');
+    }
+  };
+
+  const summary = report?.summary;
+  const importable = summary ? summary.total - summary.errors : 0;
+
+  return (
+    <Modal opened={opened} onClose={close} title="Import products from CSV" size="xl">
+      <Stack gap="md">
+        <Text size="sm">
+          One row per product variant, with the columns of the export. Rows are matched by SKU: existing ones are
+          updated, new ones created, and on_hand sets the stock in the store you are working in.{' '}
+          <Anchor component="button" type="button" size="sm" onClick={downloadTemplate}>
+            Download a blank template
+          </Anchor>{' '}
+          (or export your catalogue and edit it).
+        </Text>
+        <Group gap="sm">
+          <FileButton onChange={(chosen) => void choose(chosen)} accept=".csv,text/csv">
+            {(props) => (
+              <Button {...props} variant={report ? 'default' : 'filled'} loading={preview.isPending}>
+                {file ? 'Choose another file' : 'Choose a CSV file'}
+              </Button>
+            )}
+          </FileButton>
+          {file ? (
+            <Text size="sm" c="dimmed" data-testid="import-file-name">
+              {file.name}
+            </Text>
+          ) : null}
+        </Group>
+        {fileError ? (
+          <Text size="sm" c="red" role="alert">
+            {fileError}
+          </Text>
+        ) : null}
+        {report && summary ? (
+          <>
+            <Group gap="xs" aria-live="polite" data-testid="import-summary">
+              <Badge color="gray" variant="light">
+                {summary.total} rows
+              </Badge>
+              <Badge color="green" variant="light">
+                {summary.create} new
+              </Badge>
+              <Badge color="blue" variant="light">
+                {summary.update} to update
+              </Badge>
+              <Badge color="gray" variant="light">
+                {summary.unchanged} unchanged
+              </Badge>
+              <Badge color={summary.errors ? 'red' : 'gray'} variant={summary.errors ? 'filled' : 'light'}>
+                {summary.errors} with errors
+              </Badge>
+            </Group>
+            {summary.errors > 0 ? (
+              <Alert color="red" variant="light" title="Fix these rows and choose the file again">
+                Nothing is imported while any row has an error.
+              </Alert>
+            ) : null}
+            <Table.ScrollContainer minWidth={640} mah={380}>
+              <Table aria-label="Import preview" verticalSpacing={6} stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={60}>Line</Table.Th>
+                    <Table.Th>SKU</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th w={110}>Action</Table.Th>
+                    <Table.Th>Errors</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {report.rows.map((row) => (
+                    <Table.Tr key={row.line} data-testid="import-row" data-action={row.action}>
+                      <Table.Td>{row.line}</Table.Td>
+                      <Table.Td ff="monospace">{row.sku}</Table.Td>
+                      <Table.Td>{row.name}</Table.Td>
+                      <Table.Td>
+                        <Badge color={actionColors[row.action]} variant="light">
+                          {actionLabels[row.action]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {row.errors.length ? (
+                          <List size="sm" c="red" spacing={2}>
+                            {row.errors.map((e, i) => (
+                              <List.Item key={i}>
+                                <strong>{fieldWords(e.field)}</strong>: {e.message}
+                              </List.Item>
+                            ))}
+                          </List>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => void importNow()}
+            disabled={!report || !summary || summary.errors > 0 || importable === 0}
+            loading={commit.isPending}
+          >
+            {`Import ${importable} ${importable === 1 ? 'row' : 'rows'}`}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

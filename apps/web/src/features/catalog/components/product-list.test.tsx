@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProductListItem } from '@ipos/contracts';
+import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
+import { renderRoutes } from '../../../test/render';
+import { ProductList } from './product-list';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const PEAK = '0190a6a0-0000-7000-8000-00000000e001';
+const TEE = '0190a6a0-0000-7000-8000-00000000e002';
+
+const item = (overrides: Partial<ProductListItem>): ProductListItem => ({
+  id: PEAK,
+  name: 'Peak Milk 400g',
+  categoryId: null,
+  categoryName: 'Groceries',
+  unit: 'each',
+  isTracked: true,
+  isArchived: false,
+  imageVersion: null,
+  variantCount: 1,
+  sku: 'PEAK-400',
+  barcode: '6150123456780',
+  priceMinor: 150050,
+  maxPriceMinor: 150050,
+  costPriceMinor: 120000,
+  onHand: 1250,
+  stockValueMinor: 150000000,
+  stockState: 'in_stock',
+  ...overrides,
+});
+const page = (items: ProductListItem[]) => ({ items, total: items.length, page: 1, pageSize: 25 });
+
+const CATEGORIES = 'GET /api/v1/categories?includeArchived=false';
+const LIST = 'GET /api/v1/products?page=1&pageSize=25&archived=false&sort=name';
+const listWith = (q: string) => `GET /api/v1/products?page=1&pageSize=25&q=${q}&archived=false&sort=name`;
+
+function renderList(initial = '/dashboard/inventory') {
+  const view = renderRoutes(
+    [
+      { path: '/dashboard/inventory', element: <ProductList currency="NGN" canManage canTax={false} /> },
+      { path: '/dashboard/inventory/view/:id', element: <p>Product page</p> },
+    ],
+    { initialEntries: [initial] },
+  );
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('<ProductList />', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a row per product with the active store’s figures', async () => {
+    stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [LIST]: () =>
+        jsonResponse(
+          page([
+            item({}),
+            item({
+              id: TEE,
+              name: 'Tee shirt',
+              variantCount: 4,
+              sku: 'TEE-S',
+              barcode: null,
+              categoryName: null,
+              priceMinor: 500000,
+              maxPriceMinor: 650000,
+              onHand: 0,
+              stockValueMinor: 0,
+              stockState: 'out',
+            }),
+          ]),
+        ),
+    });
+    renderList();
+    const rows = await screen.findAllByTestId('product-row');
+    expect(rows).toHaveLength(2);
+    const peak = within(rows[0]!);
+    expect(peak.getByText('Peak Milk 400g')).toHaveAttribute('href', `/dashboard/inventory/view/${PEAK}`);
+    expect(peak.getByText('₦1,500.50')).toBeInTheDocument();
+    expect(peak.getByText('1,250')).toBeInTheDocument();
+    expect(peak.getByText('₦1,500,000.00')).toBeInTheDocument();
+    expect(peak.getByText('In stock')).toBeInTheDocument();
+    const tee = within(rows[1]!);
+    expect(tee.getByText('4 variants')).toBeInTheDocument();
+    expect(tee.getByText('₦5,000.00')).toBeInTheDocument();
+    expect(tee.getByText('₦6,500.00')).toBeInTheDocument();
+    expect(tee.getByText('Out')).toBeInTheDocument();
+    expect(screen.getByText('1–2 of 2 products')).toBeInTheDocument();
+    // Tax rates only with settings.tax.
+    expect(screen.queryByRole('link', { name: 'Tax rates' })).not.toBeInTheDocument();
+  });
+
+  it('opens a row with Enter', async () => {
+    stubApi({ [CATEGORIES]: () => jsonResponse({ items: [] }), [LIST]: () => jsonResponse(page([item({})])) });
+    const { user, router } = renderList();
+    const row = await screen.findByTestId('product-row');
+    row.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/inventory/view/${PEAK}`));
+  });
+
+  it('searches on the server as you type, keeping the search in the URL', async () => {
+    const calls = stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [LIST]: () => jsonResponse(page([item({})])),
+      [listWith('peak')]: () => jsonResponse(page([item({})])),
+    });
+    const { user, router } = renderList();
+    await screen.findByTestId('product-row');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'peak');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=peak'));
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain(listWith('peak')));
+  });
+
+  it('opens the product a scanned barcode belongs to', async () => {
+    stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [LIST]: () => jsonResponse(page([item({})])),
+      'GET /api/v1/products/barcodes/6150123456780': () =>
+        jsonResponse({
+          productId: PEAK,
+          variantId: '0190a6a0-0000-7000-8000-00000000e101',
+          name: 'Peak Milk 400g',
+          sku: 'PEAK-400',
+          barcode: '6150123456780',
+          unit: 'each',
+          priceMinor: 150050,
+          costPriceMinor: 120000,
+          taxRateId: null,
+          isTracked: true,
+          onHand: 3,
+          imageVersion: null,
+        }),
+    });
+    const { user, router } = renderList();
+    await screen.findByTestId('product-row');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '6150123456780{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/inventory/view/${PEAK}`));
+  });
+
+  it('says when there are no products yet, offering to add or import', async () => {
+    stubApi({ [CATEGORIES]: () => jsonResponse({ items: [] }), [LIST]: () => jsonResponse(page([])) });
+    renderList();
+    expect(await screen.findByText('No products yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Add product' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('says when nothing matches, and clears the filters', async () => {
+    stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [listWith('zzz')]: () => jsonResponse(page([])),
+      [LIST]: () => jsonResponse(page([item({})])),
+    });
+    const { user, router } = renderList('/dashboard/inventory?q=zzz');
+    expect(await screen.findByText('Nothing matches')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('zzz');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByTestId('product-row')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('shows a load failure with a retry', async () => {
+    stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [LIST]: [() => problemResponse(500, 'INTERNAL', 'Boom'), () => jsonResponse(page([item({})]))],
+    });
+    const { user } = renderList();
+    expect(await screen.findByText('We could not load the products')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('product-row')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, stubApi } from '../../../test/api';
+import { IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
+import { renderInRouter } from '../../../test/render';
+import { formatDelta, MovementHistory } from './movement-history';
+import { COUNT_ID, movementOf, PRODUCT_ID } from './stock-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const LIST = `GET /api/v1/products/${PRODUCT_ID}/movements?page=1&pageSize=20`;
+const page = (items: ReturnType<typeof movementOf>[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
+
+const movements = [
+  movementOf({ note: 'Carton from the back room' }),
+  movementOf({
+    id: '0190a6a0-0000-7000-8000-00000000c002',
+    occurredAt: '2026-03-07T20:30:00.000Z',
+    delta: -2,
+    onHandAfter: 6,
+    reason: 'count',
+    refType: 'stock_count',
+    refId: COUNT_ID,
+    refNumber: 'LEK-CNT000001',
+  }),
+  movementOf({
+    id: '0190a6a0-0000-7000-8000-00000000c003',
+    storeId: IKEJA_ID,
+    storeName: 'Ikeja',
+    delta: -1,
+    onHandAfter: 9,
+    reason: 'transfer_out',
+    refType: 'stock_transfer',
+    refId: '0190a6a0-0000-7000-8000-00000000f001',
+    refNumber: 'IKJ-TRF000001',
+    actor: null,
+  }),
+];
+
+function renderHistory() {
+  renderInRouter(
+    <MovementHistory
+      productId={PRODUCT_ID}
+      unit="each"
+      stores={[
+        { id: IKEJA_ID, name: 'Ikeja' },
+        { id: LEKKI_ID, name: 'Lekki' },
+      ]}
+      hasVariants={false}
+      currentStoreId={LEKKI_ID}
+      timeZone="Africa/Lagos"
+    />,
+  );
+}
+
+describe('<MovementHistory>', () => {
+  it('lists each movement with its time in the store zone, reason, signed change, on hand after, who and the document', async () => {
+    stubApi({ [LIST]: () => jsonResponse(page(movements)) });
+    renderHistory();
+    const rows = await screen.findAllByTestId('movement-row');
+    expect(rows).toHaveLength(3);
+    const [adjusted, counted, transferred] = rows.map((row) => within(row));
+    // 18:05 UTC is 19:05 in Lagos.
+    expect(adjusted!.getByText('7 Mar 2026, 19:05')).toBeInTheDocument();
+    expect(adjusted!.getByText('Adjustment')).toBeInTheDocument();
+    expect(adjusted!.getByText('+5')).toBeInTheDocument();
+    expect(adjusted!.getByText('8')).toBeInTheDocument();
+    expect(adjusted!.getByText('Bola Admin')).toBeInTheDocument();
+    expect(adjusted!.getByText('Carton from the back room')).toBeInTheDocument();
+    expect(adjusted!.getByRole('link', { name: 'LEK-ADJ000001' })).toHaveAttribute(
+      'href',
+      '/?adjustment=0190a6a0-0000-7000-8000-00000000d001',
+    );
+    expect(counted!.getByText('Stock count')).toBeInTheDocument();
+    expect(counted!.getByText('−2')).toBeInTheDocument();
+    expect(counted!.getByRole('link', { name: 'LEK-CNT000001' })).toHaveAttribute(
+      'href',
+      `/dashboard/inventory?tab=counts&count=${COUNT_ID}`,
+    );
+    // Another store's document opens from that store: its number, without a link.
+    expect(transferred!.getByText('Transfer out')).toBeInTheDocument();
+    expect(transferred!.getByText('IKJ-TRF000001')).toBeInTheDocument();
+    expect(transferred!.queryByRole('link')).not.toBeInTheDocument();
+    expect(transferred!.getByText('—')).toBeInTheDocument();
+  });
+
+  it('filters by store through the API', async () => {
+    const calls = stubApi({
+      [LIST]: () => jsonResponse(page(movements)),
+      [`GET /api/v1/products/${PRODUCT_ID}/movements?page=1&pageSize=20&storeId=${IKEJA_ID}`]: () =>
+        jsonResponse(page([movements[2]!])),
+    });
+    renderHistory();
+    await screen.findAllByTestId('movement-row');
+    await userEvent.setup().selectOptions(screen.getByLabelText('Store'), IKEJA_ID);
+    await waitFor(() => expect(screen.getAllByTestId('movement-row')).toHaveLength(1));
+    expect(calls.at(-1)!.url).toContain(`storeId=${IKEJA_ID}`);
+  });
+
+  it('says so when nothing has moved yet', async () => {
+    stubApi({ [LIST]: () => jsonResponse(page([])) });
+    renderHistory();
+    expect(await screen.findByText('No movements yet')).toBeInTheDocument();
+  });
+
+  it('formatDelta always shows the sign, with the unit', () => {
+    expect(formatDelta(1.25, 'kg')).toBe('+1.25 kg');
+    expect(formatDelta(-3, 'each')).toBe('−3');
+  });
+});

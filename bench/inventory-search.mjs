@@ -1,0 +1,407 @@
+// Inventory search at scale (issue 4, item 8; budgets: search p95 ≤ 50 ms, barcode p95 ≤ 20 ms on the
+// embedded database). Creates a data directory (first start migrates and seeds the demo), adds 100,000
+// products with variants, EAN-13 barcodes and Lekki stock in bulk SQL, times the same queries in raw SQL
+// on PGlite, then starts the built server on that directory and times the API over HTTP with a real
+// bearer token. Reports; never fails on time.
+//
+//   node bench/inventory-search.mjs                     (uses apps/api/dist/main.js, built if stale)
+//   IPOS_API_ENTRY=apps/api/dist-x/main.js PRODUCTS=100000 REQUESTS=200 PORT=3902 node bench/inventory-search.mjs
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { importJWK, SignJWT } from 'jose';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const port = Number(process.env.PORT ?? 3902);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-bench-search-'));
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-bench-web-'));
+const base = `http://127.0.0.1:${port}`;
+// The scratch directories go whatever happens (a failed run leaves nothing behind).
+process.on('exit', () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
+if (!entry) {
+  const { buildIfStale } = await import('../scripts/lib.mjs');
+  await buildIfStale();
+  entry = path.join(root, 'apps/api/dist/main.js');
+}
+
+// ---------------------------------------------------------------- the server
+
+async function startServer() {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/v1/ready`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function stopServer(child) {
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------- figures
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+function summarize(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
+}
+async function timeEach(items, run) {
+  const times = [];
+  for (const item of items) {
+    const started = performance.now();
+    await run(item);
+    times.push(performance.now() - started);
+  }
+  return summarize(times);
+}
+
+// ---------------------------------------------------------------- 1. a migrated, seeded directory
+
+let t = performance.now();
+await stopServer(await startServer());
+console.log(`data directory created, migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+// ---------------------------------------------------------------- 2. 100,000 products in bulk SQL
+
+const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
+const one = async (text, params = []) => (await db.query(text, params)).rows[0];
+const business = await one(`select id from businesses where name = 'Demo Mart'`);
+const store = await one(`select id from stores where business_id = $1 and alias = 'LEK'`, [business.id]);
+const manager = await one(`select id from accounts where email = 'manager@demo.ipos.test'`);
+const secrets = await one(`select value from oidc_secrets where name = 'embedded-provider'`);
+
+const brands = [
+  'Dangote',
+  'Golden Penny',
+  'Peak',
+  'Indomie',
+  'Milo',
+  'Honeywell',
+  'Power',
+  'Mama Gold',
+  'Cowbell',
+  'Dano',
+  'Hollandia',
+  'Chivita',
+  'Five Alive',
+  'Coca-Cola',
+  'Fanta',
+  'Sprite',
+  'Pepsi',
+  'Malta Guinness',
+  'Gala',
+  'Kings',
+  'Devon',
+  'Mamador',
+  'Gino',
+  'Tasty Tom',
+  'Knorr',
+  'Maggi',
+  'Royco',
+  'Onga',
+  'Nestle',
+  'Bournvita',
+  'Lipton',
+  'Top Tea',
+  'Nescafe',
+  'Dettol',
+  'Harpic',
+  'Hypo',
+  'Ariel',
+  'Omo',
+  'Sunlight',
+  'Klin',
+  'Morning Fresh',
+  'Close Up',
+  'Oral-B',
+  'Pepsodent',
+  'Nivea',
+  'Vaseline',
+  'Dove',
+  'Lux',
+  'Joy',
+  'Always',
+];
+const items = [
+  'Sugar',
+  'Semovita',
+  'Spaghetti',
+  'Macaroni',
+  'Noodles',
+  'Milk',
+  'Evaporated Milk',
+  'Powdered Milk',
+  'Cocoa Drink',
+  'Flour',
+  'Rice',
+  'Beans',
+  'Garri',
+  'Vegetable Oil',
+  'Palm Oil',
+  'Tomato Paste',
+  'Seasoning Cubes',
+  'Curry Powder',
+  'Thyme',
+  'Salt',
+  'Tea Bags',
+  'Coffee',
+  'Orange Juice',
+  'Apple Juice',
+  'Soft Drink',
+  'Malt Drink',
+  'Table Water',
+  'Biscuits',
+  'Cabin Biscuit',
+  'Cornflakes',
+  'Custard',
+  'Oats',
+  'Detergent',
+  'Bleach',
+  'Toilet Cleaner',
+  'Dishwashing Liquid',
+  'Bar Soap',
+  'Toothpaste',
+  'Toothbrush',
+  'Body Lotion',
+  'Petroleum Jelly',
+  'Shampoo',
+  'Sanitary Pads',
+  'Tissue Paper',
+  'Air Freshener',
+  'Insecticide',
+];
+const varieties = [
+  'Classic',
+  'Original',
+  'Premium',
+  'Extra',
+  'Family Pack',
+  'Lite',
+  'Gold',
+  'Fresh',
+  'Strawberry',
+  'Vanilla',
+  'Chocolate',
+  'Lemon',
+];
+const sizes = [
+  '50g',
+  '100g',
+  '250g',
+  '400g',
+  '500g',
+  '900g',
+  '1kg',
+  '2kg',
+  '5kg',
+  '10kg',
+  '33cl',
+  '35cl',
+  '50cl',
+  '60cl',
+  '1L',
+  '1.5L',
+  '2L',
+  '4L',
+  'x6',
+  'x12',
+  'x24',
+];
+const arr = (words) => `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]`;
+
+t = performance.now();
+await db.exec('begin');
+await db.query(
+  `insert into products (business_id, id, name, unit, search_text, category_id, tax_rate_id)
+   select $1::uuid, ('b0000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, n.name, 'each',
+          lower(n.name) || ' bn-' || lpad(g::text, 6, '0'), null, null
+     from generate_series(1, ${PRODUCTS}) g
+     cross join lateral (select
+       (${arr(brands)})[(1 + (g::bigint * 7919) % ${brands.length})::int] || ' ' ||
+       (${arr(items)})[(1 + (g::bigint * 104729) % ${items.length})::int] || ' ' ||
+       (${arr(varieties)})[(1 + (g / 7) % ${varieties.length})::int] || ' ' ||
+       (${arr(sizes)})[(1 + (g::bigint * 31) % ${sizes.length})::int] as name) n`,
+  [business.id],
+);
+await db.query(
+  `insert into product_variants (business_id, id, product_id, sku, cost_price_minor, selling_price_minor)
+   select $1::uuid, ('b1000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+          ('b0000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, 'BN-' || lpad(g::text, 6, '0'),
+          ((g * 37) % 5000 + 100) * 100, ((g * 37) % 5000 + 100) * 125
+     from generate_series(1, ${PRODUCTS}) g`,
+  [business.id],
+);
+// EAN-13: 615 (GS1 Nigeria) + 9 digits + the GS1 check digit (weights 1,3,1,3… from the left of 12 digits).
+await db.query(
+  `insert into product_barcodes (business_id, code, symbology, product_id, variant_id)
+   select $1::uuid, b.body || ((10 - (select sum(substr(b.body, i, 1)::int * (case when i % 2 = 0 then 3 else 1 end))
+                                        from generate_series(1, 12) i) % 10) % 10)::text,
+          'EAN13', ('b0000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+          ('b1000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid
+     from generate_series(1, ${PRODUCTS}) g
+     cross join lateral (select '615' || lpad((g::bigint * 7)::text, 9, '0') as body) b`,
+  [business.id],
+);
+// Stock in Lekki, on the ledger: one movement per level, so on hand equals the sum of movements.
+await db.query(
+  `insert into stock_levels (business_id, store_id, variant_id, product_id, on_hand, reorder_level)
+   select $1::uuid, $2::uuid, ('b1000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+          ('b0000000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, (g * 13) % 200 + 1, 10
+     from generate_series(1, ${PRODUCTS}) g`,
+  [business.id, store.id],
+);
+await db.query(
+  `insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after, reason, note)
+   select l.business_id, ('b2000000-0000-7000-8000-' || lpad(to_hex(row_number() over ()), 12, '0'))::uuid,
+          l.store_id, l.product_id, l.variant_id, l.on_hand, l.on_hand, 'adjustment', 'bench seed'
+     from stock_levels l where l.business_id = $1 and l.variant_id::text like 'b1000000-%'`,
+  [business.id],
+);
+await db.exec('commit');
+await db.exec('analyze');
+console.log(
+  `${PRODUCTS.toLocaleString('en')} products with variants, barcodes and stock inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+);
+
+// What is searched: 3–6 letter pieces of words shoppers type, SKU pieces, and existing barcodes.
+const words = [...new Set([...brands, ...items].flatMap((w) => w.toLowerCase().split(/[\s-]+/)))].filter(
+  (w) => w.length >= 3,
+);
+const terms = Array.from({ length: REQUESTS }, (_, i) => {
+  if (i % 10 === 9)
+    return `bn-${String((i * 977) % PRODUCTS)
+      .padStart(6, '0')
+      .slice(0, 4)}`;
+  const word = words[(i * 7) % words.length];
+  const length = Math.min(word.length, 3 + (i % 4));
+  const start = (i * 3) % (word.length - length + 1);
+  return word.slice(start, start + length);
+});
+const codes = (
+  await db.query(
+    `select code from product_barcodes where business_id = $1 and code like '615%' order by md5(code) limit ${REQUESTS}`,
+    [business.id],
+  )
+).rows.map((r) => r.code);
+
+// ---------------------------------------------------------------- 3. the same queries in raw SQL
+
+// The inventory list's query as the API runs it (products.repository.ts listProductRows, sort by name, page 1 of 25).
+const listSql = `
+  select p.id, p.name, f.sku, f.on_hand, f.price_minor
+    from products p
+    cross join lateral (
+      select count(*)::int as variant_count, coalesce(sum(l.on_hand), 0) as on_hand,
+             min(coalesce(l.selling_price_minor, v.selling_price_minor)) as price_minor,
+             (array_agg(v.sku order by v.position, v.id))[1] as sku
+        from product_variants v
+        left join stock_levels l on l.business_id = v.business_id and l.store_id = $2 and l.variant_id = v.id
+       where v.business_id = p.business_id and v.product_id = p.id and not v.is_archived) f
+    left join categories c on c.business_id = p.business_id and c.id = p.category_id
+   where p.business_id = $1 and p.is_archived = false and p.search_text ilike $3
+   order by (p.id = (select v.product_id from product_variants v where v.business_id = $1 and upper(v.sku) = $4 limit 1)) is true desc,
+            lower(p.name) like $5 desc, lower(p.name), p.id
+   limit 25`;
+const countSql = `select count(*) from products p where p.business_id = $1 and p.is_archived = false and p.search_text ilike $2`;
+const barcodeSql = `
+  select p.id, v.id, p.name, v.sku, coalesce(l.selling_price_minor, v.selling_price_minor), l.on_hand
+    from product_barcodes b
+    join product_variants v on v.business_id = b.business_id and v.id = b.variant_id
+    join products p on p.business_id = b.business_id and p.id = b.product_id
+    left join stock_levels l on l.business_id = b.business_id and l.store_id = $2 and l.variant_id = b.variant_id
+   where b.business_id = $1 and b.code = $3 and not v.is_archived and not p.is_archived`;
+const like = (q) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const rawSearch = await timeEach(terms, async (q) => {
+  await db.query(listSql, [business.id, store.id, like(q), q.toUpperCase(), like(q).slice(1)]);
+  await db.query(countSql, [business.id, like(q)]);
+});
+const rawBarcode = await timeEach(codes, (code) => db.query(barcodeSql, [business.id, store.id, code]));
+const explain = async (text, params) =>
+  (await db.query(`explain analyze ${text}`, params)).rows.map((r) => r['QUERY PLAN']);
+const planTerm = terms[0];
+const plans = {
+  list: await explain(listSql, [
+    business.id,
+    store.id,
+    like(planTerm),
+    planTerm.toUpperCase(),
+    like(planTerm).slice(1),
+  ]),
+  count: await explain(countSql, [business.id, like(planTerm)]),
+};
+await db.close();
+
+// ---------------------------------------------------------------- 4. the API over HTTP, with a real token
+
+const jwk = secrets.value.signingKeys[0];
+const key = await importJWK(jwk, 'RS256');
+const token = await new SignJWT({ scope: 'openid email roles profile offline_access', client_id: 'ipos_webapp' })
+  .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
+  .setIssuer(`http://localhost:${port}/oidc`)
+  .setAudience('urn:ipos:api')
+  .setSubject(manager.id)
+  .setIssuedAt()
+  .setExpirationTime('1h')
+  .sign(key);
+const headers = { authorization: `Bearer ${token}`, 'x-store-id': store.id };
+const get = async (url) => {
+  const res = await fetch(`${base}${url}`, { headers });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+};
+
+const server = await startServer();
+let apiSearch;
+let apiBarcode;
+let sample;
+try {
+  for (const q of terms.slice(0, 20)) await get(`/api/v1/products?q=${encodeURIComponent(q)}`); // warm up
+  for (const code of codes.slice(0, 20)) await get(`/api/v1/products/barcodes/${code}`);
+  sample = await get(`/api/v1/products?q=${encodeURIComponent(terms[0])}&pageSize=25`);
+  apiSearch = await timeEach(terms, (q) => get(`/api/v1/products?q=${encodeURIComponent(q)}&pageSize=25`));
+  apiBarcode = await timeEach(codes, (code) => get(`/api/v1/products/barcodes/${code}`));
+} finally {
+  await stopServer(server);
+}
+
+// ---------------------------------------------------------------- 5. the table
+
+const ms = (x) => `${x.toFixed(1)} ms`.padStart(10);
+const line = (what, fig, budget) =>
+  `${what.padEnd(44)}${ms(fig.p50)}${ms(fig.p95)}${ms(fig.max)}   ${budget ? `${budget.padEnd(12)}${fig.p95 <= Number(budget.replace(/\D/g, '')) ? 'within' : 'OVER'}` : ''}`;
+console.log(
+  `\n${PRODUCTS.toLocaleString('en')} products, ${REQUESTS} requests each, one at a time (node ${process.version}, ${os.cpus().length} cores)`,
+);
+console.log(`example: q="${terms[0]}" → ${sample.total} matches`);
+console.log(`${''.padEnd(44)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}   budget (p95)`);
+console.log(line('API  GET /api/v1/products?q=<3–6 letters>', apiSearch, '≤ 50 ms'));
+console.log(line('SQL  list page + count (PGlite, in process)', rawSearch));
+console.log(line('API  GET /api/v1/products/barcodes/<code>', apiBarcode, '≤ 20 ms'));
+console.log(line('SQL  barcode lookup (PGlite, in process)', rawBarcode));
+if (process.env.PLANS !== '0') {
+  console.log(`\nplan of the list page for q="${planTerm}":\n  ${plans.list.join('\n  ')}`);
+  console.log(`\nplan of the count for q="${planTerm}":\n  ${plans.count.join('\n  ')}`);
+}
