@@ -12,7 +12,7 @@ import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { caller, categoryId, fieldsOf, uniqueEan13, type DemoIds } from './products-fixtures.js';
 
-type Page = { items: ProductListItem[]; total: number; page: number; pageSize: number };
+type Page = { items: ProductListItem[]; total: number; page: number; pageSize: number; totalCapped: boolean };
 
 /**
  * The inventory list: search by part of a name or SKU (trigram index) or by a whole barcode, filters,
@@ -298,5 +298,28 @@ describe('products search GET /api/v1/products', () => {
     );
     expect(scan).toMatch(/product_barcodes_business_id_code_pk|Index/);
     expect(names(await list({ q: 'bulk item 1234' }))).toEqual(['Bulk item 1234']);
+  });
+
+  it('counts a very common search up to 10,000 and then pages it in name order', async () => {
+    const db = server.deps.database.db;
+    await db.execute(sql`
+      insert into products (business_id, id, name, unit, search_text)
+      select ${demo.businessId}::uuid, gen_random_uuid(), 'Capfoo ' || lpad(g::text, 5, '0'), 'each',
+             'capfoo ' || lpad(g::text, 5, '0') || ' cap-' || g
+        from generate_series(1, 10050) g`);
+    await db.execute(sql`
+      insert into product_variants (business_id, id, product_id, sku, selling_price_minor)
+      select business_id, gen_random_uuid(), id, 'CAP-' || substr(name, 8), 100
+        from products where business_id = ${demo.businessId} and name like 'Capfoo %'`);
+    await db.execute(sql`analyze products`);
+    const first = await list({ q: 'capfoo', pageSize: '25' });
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(names(first)).toEqual(Array.from({ length: 25 }, (_, i) => `Capfoo ${String(i + 1).padStart(5, '0')}`));
+    const last = await list({ q: 'capfoo', pageSize: '100', page: '101' });
+    expect(names(last)[0]).toBe('Capfoo 10001');
+    // Fewer matches are counted exactly, best first.
+    const few = await list({ q: 'capfoo 0999' });
+    expect(few).toMatchObject({ total: 10, totalCapped: false });
+    expect(names(few)[0]).toBe('Capfoo 09990');
   });
 });

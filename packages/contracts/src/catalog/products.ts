@@ -312,8 +312,16 @@ export const listProducts = defineEndpoint({
   access: 'inventory.view',
   query: listProductsQuerySchema,
   status: 200,
-  response: pageOf(productListItemSchema),
+  response: pageOf(productListItemSchema).extend({
+    /**
+     * True when a search matched more than it counts (10,000): `total` is then "at least", and the
+     * matches come in name order.
+     */
+    totalCapped: z.boolean(),
+  }),
 });
+
+export type ProductPage = z.infer<typeof listProducts.response>;
 
 export const getProduct = defineEndpoint({
   method: 'GET',

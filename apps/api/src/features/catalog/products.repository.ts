@@ -488,15 +488,8 @@ function whereOf(filter: ListFilter): SQL {
 function orderOf(filter: ListFilter): SQL {
   const byName = sql`lower(p.name), p.id`;
   switch (filter.sort) {
-    case 'name': {
-      if (!filter.q) return byName;
-      // The best matches first: an exact SKU, then names starting with the search.
-      const exactSku = sql`(p.id = (select v.product_id from product_variants v
-                                    where v.business_id = ${filter.businessId} and upper(v.sku) = ${filter.q.toUpperCase()}
-                                    limit 1)) is true`;
-      const prefix = sql`lower(p.name) like ${likePattern(filter.q).slice(1)}`;
-      return sql`${exactSku} desc, ${prefix} desc, ${byName}`;
-    }
+    case 'name':
+      return byName;
     case '-name':
       return sql`lower(p.name) desc, p.id desc`;
     case 'price':
@@ -516,46 +509,113 @@ function orderOf(filter: ListFilter): SQL {
   }
 }
 
+/** A search counts its matches up to this many; more is reported as "at least". */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** The page's rows with their figures, in the order of the ids given. */
+async function pageRows(db: Executor, filter: ListFilter, ids: string[]): Promise<ListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ListRow>(
+    db,
+    sql`
+    select p.id, p.name, p.category_id, c.name as category_name, p.unit, p.is_tracked, p.is_archived,
+           p.image_version, f.variant_count, f.sku,
+           (select b.code from product_barcodes b
+             where b.business_id = p.business_id and b.variant_id = f.first_variant_id
+             order by b.created_at, b.code limit 1) as barcode,
+           coalesce(f.price_minor, 0) as price_minor, coalesce(f.max_price_minor, 0) as max_price_minor,
+           coalesce(f.cost_price_minor, 0) as cost_price_minor, f.on_hand, f.stock_value_minor,
+           ${stockStateSql} as stock_state
+      from products p
+      ${figures(filter.storeId)}
+      left join categories c on c.business_id = p.business_id and c.id = p.category_id
+     where p.business_id = ${filter.businessId} and p.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!).filter(Boolean);
+}
+
 /**
- * One page of the inventory list: one query for the rows, one for the total. The page's ids are
- * chosen first (by the name index or the trigram index) and only those 25 rows get their figures
- * computed; sorting or filtering by a figure has to compute it for every match.
+ * One page of the inventory list. The page's ids are chosen first and only those rows get their
+ * figures computed, except where the order or a filter is a figure (price, on hand, value, stock
+ * state), which has to be computed for every match.
+ *
+ * A name search in name order (what the list and the register do as people type) takes one of two
+ * paths, both bounded at 100,000 products:
+ * - up to SEARCH_COUNT_CAP matches: one scan collects them (the trigram index or a sequential scan,
+ *   the planner's choice), counts them and sorts them with the best first: an exact SKU, then names
+ *   starting with the search, then by name;
+ * - more matches than that (a very common piece of text): the count stops at the cap and the page
+ *   comes from the name index in name order, which finds 25 dense matches after a few hundred rows.
  */
-export async function listProductRows(db: Executor, filter: ListFilter): Promise<{ rows: ListRow[]; total: number }> {
+export async function listProductRows(
+  db: Executor,
+  filter: ListFilter,
+): Promise<{ rows: ListRow[]; total: number; totalCapped: boolean }> {
   const where = whereOf(filter);
   const byFigures = filter.stock !== undefined || !['name', '-name', '-updated'].includes(filter.sort);
-  const order = orderOf(filter);
-  const [rows, [count]] = await Promise.all([
-    queryRows<ListRow>(
+  if (filter.pattern && filter.sort === 'name' && !byFigures) {
+    const exactSku = sql`(select v.product_id from product_variants v
+                           where v.business_id = ${filter.businessId} and upper(v.sku) = ${filter.q!.toUpperCase()}
+                           limit 1)`;
+    const matches = await queryRows<{ id: string | null; total: number | string }>(
       db,
       sql`
-      with page as (
-        select p.id, row_number() over (order by ${order}) as rn
-          from products p ${byFigures ? figures(filter.storeId) : sql``}
-         where ${where}
-         order by ${order}
-         limit ${filter.limit} offset ${filter.offset}
+      with m as materialized (
+        select p.id, lower(p.name) as n from products p where ${where} limit ${SEARCH_COUNT_CAP + 1}
       )
-      select p.id, p.name, p.category_id, c.name as category_name, p.unit, p.is_tracked, p.is_archived,
-             p.image_version, f.variant_count, f.sku,
-             (select b.code from product_barcodes b
-               where b.business_id = p.business_id and b.variant_id = f.first_variant_id
-               order by b.created_at, b.code limit 1) as barcode,
-             coalesce(f.price_minor, 0) as price_minor, coalesce(f.max_price_minor, 0) as max_price_minor,
-             coalesce(f.cost_price_minor, 0) as cost_price_minor, f.on_hand, f.stock_value_minor,
-             ${stockStateSql} as stock_state
-        from page
-        join products p on p.business_id = ${filter.businessId} and p.id = page.id
-        ${figures(filter.storeId)}
-        left join categories c on c.business_id = p.business_id and c.id = p.category_id
-       order by page.rn`,
+      select (select count(*) from m) as total, page.id
+        from (select 1) one
+        left join lateral (
+          select m.id from m
+           order by (m.id = ${exactSku}) is true desc, m.n like ${likePattern(filter.q!).slice(1)} desc, m.n, m.id
+           limit ${filter.limit} offset ${filter.offset}
+        ) page on true`,
+    );
+    const total = Number(matches[0]?.total ?? 0);
+    if (total <= SEARCH_COUNT_CAP) {
+      const ids = matches.flatMap((m) => (m.id ? [m.id] : []));
+      return { rows: await pageRows(db, filter, ids), total, totalCapped: false };
+    }
+    const dense = await queryRows<{ id: string }>(
+      db,
+      sql`select p.id from products p where ${where} order by lower(p.name), p.id
+           limit ${filter.limit} offset ${filter.offset}`,
+    );
+    return {
+      rows: await pageRows(
+        db,
+        filter,
+        dense.map((r) => r.id),
+      ),
+      total: SEARCH_COUNT_CAP,
+      totalCapped: true,
+    };
+  }
+  const order = orderOf(filter);
+  const [page, [count]] = await Promise.all([
+    queryRows<{ id: string }>(
+      db,
+      sql`select p.id from products p ${byFigures ? figures(filter.storeId) : sql``}
+           where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset}`,
     ),
     queryRows<{ total: number | string }>(
       db,
       sql`select count(*) as total from products p ${filter.stock !== undefined ? figures(filter.storeId) : sql``} where ${where}`,
     ),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  return {
+    rows: await pageRows(
+      db,
+      filter,
+      page.map((r) => r.id),
+    ),
+    total: Number(count?.total ?? 0),
+    totalCapped: false,
+  };
 }
 
 // ---------------------------------------------------------------- image

@@ -8,7 +8,7 @@ import {
   type FieldError,
   type listProductsQuerySchema,
   type Product,
-  type ProductListItem,
+  type ProductPage,
   type Sellable,
   type UpdateProductInput,
 } from '@ipos/contracts';
@@ -154,14 +154,14 @@ export async function listProducts(
   db: Executor,
   scope: ProductScope,
   query: z.output<typeof listProductsQuerySchema>,
-): Promise<{ items: ProductListItem[]; total: number; page: number; pageSize: number }> {
+): Promise<ProductPage> {
   const q = query.q?.trim() || undefined;
   let productId: string | undefined;
   // A whole barcode (scanned into the search) finds its product by primary key, whatever else matches.
   if (q && checkBarcode(q).ok && !/\s/.test(q)) productId = await findProductIdByBarcode(db, scope.businessId, q);
   const page = query.page;
   const pageSize = query.pageSize;
-  const { rows, total } = await listProductRows(db, {
+  const { rows, total, totalCapped } = await listProductRows(db, {
     businessId: scope.businessId,
     storeId: scope.storeId,
     ...(productId ? { productId } : q ? { pattern: likePattern(q), q } : {}),
@@ -193,6 +193,7 @@ export async function listProducts(
       stockState: r.stock_state,
     })),
     total,
+    totalCapped,
     page,
     pageSize,
   };
@@ -389,6 +390,23 @@ function auditView(product: Product) {
 
 // ---------------------------------------------------------------- create
 
+/** The product row's own fields from a create or update body (search text from the name and SKUs). */
+function productFieldsOf(input: CreateProductInput | UpdateProductInput) {
+  const name = input.name.trim();
+  return {
+    name,
+    categoryId: input.categoryId,
+    unit: input.unit,
+    taxRateId: input.taxRateId,
+    isTracked: input.isTracked,
+    options: input.options,
+    searchText: searchTextOf(
+      name,
+      input.variants.map((v) => v.sku),
+    ),
+  };
+}
+
 /**
  * Creates a product with its variants inside the caller's transaction (the API, the CSV import and
  * the demo seed all come through here). Opening stock goes into `scope.storeId` as one
@@ -403,21 +421,7 @@ export async function createProductIn(
   await checkReferences(tx, scope, input);
   await checkUniqueness(tx, scope.businessId, input);
   const productId = newId();
-  const name = input.name.trim();
-  await insertProduct(tx, {
-    businessId: scope.businessId,
-    id: productId,
-    name,
-    categoryId: input.categoryId,
-    unit: input.unit,
-    taxRateId: input.taxRateId,
-    isTracked: input.isTracked,
-    options: input.options,
-    searchText: searchTextOf(
-      name,
-      input.variants.map((v) => v.sku),
-    ),
-  });
+  await insertProduct(tx, { businessId: scope.businessId, id: productId, ...productFieldsOf(input) });
   const variants = input.variants.map((variant) => ({ variantId: newId(), input: variant }));
   await insertVariants(
     tx,
@@ -461,7 +465,7 @@ export async function createProductIn(
     entity: 'product',
     entityId: productId,
     after: {
-      name,
+      name: input.name.trim(),
       categoryId: input.categoryId,
       unit: input.unit,
       taxRateId: input.taxRateId,
@@ -525,19 +529,7 @@ export async function updateProductIn(
   await checkUniqueness(tx, scope.businessId, input, { productId, variantIds: keptIds });
 
   const before = toProduct((await loadProductDetail(tx, scope.businessId, productId))!);
-  const name = input.name.trim();
-  await updateProductRow(tx, scope.businessId, productId, {
-    name,
-    categoryId: input.categoryId,
-    unit: input.unit,
-    taxRateId: input.taxRateId,
-    isTracked: input.isTracked,
-    options: input.options,
-    searchText: searchTextOf(
-      name,
-      input.variants.map((v) => v.sku),
-    ),
-  });
+  await updateProductRow(tx, scope.businessId, productId, productFieldsOf(input));
   // A SKU moving between two variants of this product would collide half-way: park the changing ones first.
   for (const v of input.variants) {
     const current = v.id ? existingById.get(v.id) : undefined;

@@ -148,6 +148,7 @@ describe('<ProductForm /> on create', () => {
           total: 1,
           page: 1,
           pageSize: 25,
+          totalCapped: false,
         }),
     });
     const onSubmit = vi.fn(async () => {

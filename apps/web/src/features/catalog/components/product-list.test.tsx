@@ -31,7 +31,7 @@ const item = (overrides: Partial<ProductListItem>): ProductListItem => ({
   stockState: 'in_stock',
   ...overrides,
 });
-const page = (items: ProductListItem[]) => ({ items, total: items.length, page: 1, pageSize: 25 });
+const page = (items: ProductListItem[]) => ({ items, total: items.length, page: 1, pageSize: 25, totalCapped: false });
 
 const CATEGORIES = 'GET /api/v1/categories?includeArchived=false';
 const LIST = 'GET /api/v1/products?page=1&pageSize=25&archived=false&sort=name';

@@ -561,7 +561,9 @@ export function ProductList({
       {total > 0 ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {(query.page - 1) * query.pageSize + 1}–{Math.min(query.page * query.pageSize, total)} of {total} products
+            {(query.page - 1) * query.pageSize + 1}–{Math.min(query.page * query.pageSize, total)} of{' '}
+            {products.data?.totalCapped ? `more than ${total.toLocaleString('en')}` : total.toLocaleString('en')}{' '}
+            products
           </Text>
           <Group gap="sm">
             <Select
