@@ -82,6 +82,9 @@ async function openPostgres(url: string, skipMigrations = false): Promise<Databa
   };
 }
 
+/** Planner cost of a random page read on the embedded database (PostgreSQL's default is 4, for disks). */
+export const PGLITE_RANDOM_PAGE_COST = 1.1;
+
 /** Extensions the migrations create (PGlite loads their files at start). */
 const extensions = { pg_trgm };
 
@@ -100,6 +103,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       throw error;
     }
   }
+  // The embedded database reads from memory and the OS cache: random reads cost about what sequential
+  // ones do, so the planner should use indexes (the trigram search) where they read fewer rows.
+  await client.exec(`SET random_page_cost = ${PGLITE_RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   if (!options.skipMigrations) {
     await migratePglite(drizzlePglite({ client, schema }), {
