@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { gtinCheckDigit } from '../../packages/contracts/src/catalog/barcodes.js';
 import { productCsvColumns } from '../../packages/contracts/src/catalog/products.js';
+import { uniqueEan13 } from '../support/catalog.js';
 import { demo, signIn, watchForBreakage } from '../support/journeys.js';
 
 /**
@@ -11,12 +11,6 @@ import { demo, signIn, watchForBreakage } from '../support/journeys.js';
  */
 
 const run = Date.now().toString(36).toUpperCase();
-
-/** A valid EAN-13 unique to this run (20-29: the in-store range, never a real product's). */
-function uniqueEan13(salt: number) {
-  const body = `2${String(Date.now() + salt).slice(-11)}`;
-  return `${body}${gtinCheckDigit(body)}`;
-}
 
 async function openInventory(page: Page) {
   await signIn(page, demo.admin);

@@ -1,35 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
+import { createProductThroughApi, uniqueEan13 } from '../support/catalog.js';
+import { demo, signIn, watchForBreakage } from '../support/journeys.js';
 
 /**
  * Stock on the ledger, as the admin of Demo Mart in Lekki does it: adjust a product's stock and see
  * the movement, then count it by scanning its barcode, post the count, and see on hand equal what
  * was counted. The product is created through the API with a unique SKU and barcode per run.
  */
-
-/** A valid EAN-13 unique to this run: 12 digits from the clock and the GS1 check digit. */
-function uniqueEan13(): string {
-  const body = `2${String(Date.now()).slice(-11)}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-async function createProduct(page: Page, name: string, sku: string, barcode: string): Promise<string> {
-  const token = await storedValue(page, 'token');
-  const storeId = await storedValue(page, 'store-id');
-  expect(token && storeId).toBeTruthy();
-  const response = await page.request.post('/api/v1/products', {
-    headers: { authorization: `Bearer ${token}`, 'x-store-id': storeId! },
-    data: {
-      name,
-      unit: 'each',
-      variants: [{ sku, barcodes: [barcode], costPriceMinor: 80000, sellingPriceMinor: 120000, openingStock: 2 }],
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 const thisStoreRow = (page: Page) => page.getByTestId('store-stock-row').and(page.locator('[data-current]'));
 const movementRows = (page: Page) => page.getByRole('table', { name: 'Movement history' }).getByTestId('movement-row');
@@ -43,7 +20,7 @@ test('the admin adjusts a product’s stock, then counts it by scanning and post
   await signIn(page, demo.admin);
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await expect(page.getByTestId('current-context')).toContainText('Lekki');
-  const productId = await createProduct(page, name, `ZOBO-${run}`, barcode);
+  const productId = await createProductThroughApi(page, { name, sku: `ZOBO-${run}`, barcode, openingStock: 2 });
 
   // The product page: opening stock 2 in Lekki, recorded in the history.
   await page.goto(`/dashboard/inventory/view/${productId}`);

@@ -32,7 +32,9 @@ export function LabelsDialog({ opened, onClose, items }: { opened: boolean; onCl
     try {
       const pdf = await print.mutateAsync({ items: chosen, template });
       const url = URL.createObjectURL(new Blob([pdf], { type: 'application/pdf' }));
-      const tab = window.open(url, '_blank', 'noopener');
+      // A tab with the PDF to print; where pop-ups are blocked (window.open gives null), a download.
+      // (Not 'noopener': with it window.open always answers null, and both would happen.)
+      const tab = window.open(url, '_blank');
       if (!tab) saveBlob(pdf, 'labels.pdf');
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       onClose();
