@@ -17,6 +17,8 @@ import { businessesRoutes } from './features/businesses/businesses.routes.js';
 import { categoriesRoutes } from './features/catalog/categories.routes.js';
 import { productsRoutes } from './features/catalog/products.routes.js';
 import { productFilesRoutes } from './features/catalog/product-files.routes.js';
+import { registersRoutes } from './features/checkout/registers.routes.js';
+import { salesRoutes } from './features/checkout/sales.routes.js';
 import { stockRoutes } from './features/inventory/stock.routes.js';
 import { taxesRoutes } from './features/taxes/taxes.routes.js';
 import { publicConfig } from './config/public-config.js';
@@ -132,6 +134,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     productsRoutes(api, deps);
     productFilesRoutes(api, deps);
     stockRoutes(api, deps);
+    registersRoutes(api, deps);
+    salesRoutes(api, deps);
   });
 
   if (options.identity) await options.identity(app);

@@ -19,3 +19,6 @@ export * from './catalog/quantities.js';
 export * from './catalog/barcodes.js';
 export * from './catalog/products.js';
 export * from './inventory/stock.js';
+export * from './checkout/pricing.js';
+export * from './checkout/registers.js';
+export * from './checkout/sales.js';

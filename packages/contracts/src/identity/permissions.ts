@@ -21,6 +21,7 @@ export const permissions = [
   'reports.view',
   'transactions.view',
   'transactions.refund',
+  'transactions.void',
   'purchase-orders.view',
   'purchase-orders.manage',
   'purchase-orders.receive',
