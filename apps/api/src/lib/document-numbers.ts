@@ -6,6 +6,7 @@ export const documentPrefixes = {
   stock_adjustment: 'ADJ',
   stock_count: 'CNT',
   stock_transfer: 'TRF',
+  sale: 'S',
 } as const;
 export type DocumentKind = keyof typeof documentPrefixes;
 

@@ -85,7 +85,6 @@ export const createSaleBodySchema = z
     lines: z.array(saleLineInputSchema).min(1, 'Add an item').max(500),
     /** Needs checkout.discount. */
     cartDiscount: discountSchema.optional(),
-    customerId: z.string().uuid().optional(),
     payments: z.array(paymentInputSchema).min(1, 'Add a payment').max(10),
     /** The total the till showed; the server's own total must match it, else 409 PRICE_CHANGED. */
     expectedTotalMinor: moneyMinorSchema,
