@@ -248,6 +248,9 @@ describe('products /api/v1/products', () => {
       expect(res.json()).toMatchObject({
         code: 'SKU_TAKEN',
         conflict: { productId: first.id, productName: first.name, sku: first.variants[0]!.sku },
+        conflicts: [
+          { field: 'variants.0.sku', productId: first.id, productName: first.name, sku: first.variants[0]!.sku },
+        ],
       });
       expect(fieldsOf(res)).toEqual(['variants.0.sku']);
     });
@@ -260,6 +263,14 @@ describe('products /api/v1/products', () => {
       expect(res.json()).toMatchObject({
         code: 'BARCODE_TAKEN',
         conflict: { productId: first.id, productName: first.name, sku: first.variants[0]!.sku },
+        conflicts: [
+          {
+            field: 'variants.0.barcodes.1',
+            productId: first.id,
+            productName: first.name,
+            sku: first.variants[0]!.sku,
+          },
+        ],
       });
       expect(fieldsOf(res)).toEqual(['variants.0.barcodes.1']);
     });

@@ -124,6 +124,16 @@ describe('apiRequest', () => {
     expect(apiError.problem?.title).toBe('Some fields are not valid');
   });
 
+  it('keeps the extensions of a problem document (the product a SKU clashes with)', async () => {
+    const conflict = { productId: '0190a6a0-0000-7000-8000-0000000000aa', productName: 'Peak Milk', sku: 'PK-1' };
+    const fetchMock = mockFetch(json({ type: 'x', title: 'SKU taken', status: 409, code: 'SKU_TAKEN', conflict }, 409));
+    const error = (await createApiClient({ fetch: fetchMock })(createThing, { body: { name: 'x' } }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.code).toBe('SKU_TAKEN');
+    expect(error.problem?.conflict).toEqual(conflict);
+  });
+
   it('keeps the status of an error that is not a problem document', async () => {
     const fetchMock = mockFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     const error = (await createApiClient({ fetch: fetchMock })(getMe).catch((e: unknown) => e)) as ApiError;

@@ -22,7 +22,8 @@ export class ApiError extends Error {
   /** HTTP status; 0 when no response arrived. */
   readonly status: number;
   readonly fieldErrors: FieldError[];
-  readonly problem: Problem | undefined;
+  /** The problem document, extensions included. */
+  readonly problem: (Problem & Record<string, unknown>) | undefined;
   readonly requestId: string | undefined;
 
   constructor(init: {
@@ -30,7 +31,7 @@ export class ApiError extends Error {
     status: number;
     message: string;
     fieldErrors?: FieldError[];
-    problem?: Problem;
+    problem?: Problem & Record<string, unknown>;
     requestId?: string;
     cause?: unknown;
   }) {
@@ -109,7 +110,8 @@ async function toApiError(response: Response): Promise<ApiError> {
       status: response.status,
       message: problem.data.detail ?? problem.data.title,
       fieldErrors: problem.data.errors ?? [],
-      problem: problem.data,
+      // With its extensions (`conflict`, `priceChanged`, `shortages`…), which the schema does not list.
+      problem: { ...(body as Record<string, unknown>), ...problem.data },
       requestId: problem.data.requestId ?? requestId,
     });
   }

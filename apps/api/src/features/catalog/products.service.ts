@@ -247,9 +247,18 @@ async function checkReferences(tx: Executor, scope: ProductScope, input: AnyInpu
   if (errors.length > 0) throw invalid(errors);
 }
 
+/** A clashing field and the product that already has the value (the form links to it). */
+type Conflict = { field: string; productId: string; productName: string; sku: string };
+const conflictOf = (field: string, clash: { productId: string; productName: string; sku: string }): Conflict => ({
+  field,
+  productId: clash.productId,
+  productName: clash.productName,
+  sku: clash.sku,
+});
+
 /**
- * SKUs and barcodes already used elsewhere in the business: 409 naming every clashing field and,
- * in `conflict`, the product that has it. `ownVariantIds` are variants being rewritten by this
+ * SKUs and barcodes already used elsewhere in the business: 409 naming every clashing field, with
+ * `conflicts` (each field and the product that has the value) and `conflict` (the first of them). `ownVariantIds` are variants being rewritten by this
  * request (their SKUs are free to move); `ownProductId`'s barcodes are all being replaced.
  */
 async function checkUniqueness(
@@ -275,33 +284,37 @@ async function checkUniqueness(
   if (skuClashes.length > 0) {
     const bySku = new Map(skuClashes.map((c) => [c.sku.toUpperCase(), c]));
     const errors: FieldError[] = [];
+    const conflicts: Conflict[] = [];
     input.variants.forEach((v, i) => {
       const clash = bySku.get(v.sku.toUpperCase());
-      if (clash) errors.push({ field: `variants.${i}.sku`, message: `${clash.productName} already has this SKU` });
+      if (!clash) return;
+      errors.push({ field: `variants.${i}.sku`, message: `${clash.productName} already has this SKU` });
+      conflicts.push(conflictOf(`variants.${i}.sku`, clash));
     });
     const first = skuClashes[0]!;
     throw new AppError('SKU_TAKEN', `The SKU ${first.sku} belongs to ${first.productName}`, {
       errors,
       conflict: { productId: first.productId, productName: first.productName, sku: first.sku },
+      conflicts,
     });
   }
   if (barcodeClashes.length > 0) {
     const byCode = new Map(barcodeClashes.map((c) => [c.code, c]));
     const errors: FieldError[] = [];
+    const conflicts: Conflict[] = [];
     input.variants.forEach((v, i) =>
       v.barcodes.forEach((code, j) => {
         const clash = byCode.get(code);
-        if (clash)
-          errors.push({
-            field: `variants.${i}.barcodes.${j}`,
-            message: `${clash.productName} already has this barcode`,
-          });
+        if (!clash) return;
+        errors.push({ field: `variants.${i}.barcodes.${j}`, message: `${clash.productName} already has this barcode` });
+        conflicts.push(conflictOf(`variants.${i}.barcodes.${j}`, clash));
       }),
     );
     const first = barcodeClashes[0]!;
     throw new AppError('BARCODE_TAKEN', `The barcode ${first.code} belongs to ${first.productName}`, {
       errors,
       conflict: { productId: first.productId, productName: first.productName, sku: first.sku },
+      conflicts,
     });
   }
 }

@@ -35,6 +35,7 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   PRODUCT_NOT_TRACKED: 'This product does not track stock',
   STOCK_COUNT_CLOSED: 'This count is already posted or cancelled; start a new count',
   TRANSFER_NOT_IN_TRANSIT: 'This transfer was already received or cancelled; reload it',
+  SALE_EXISTS: 'This sale was already recorded; start a new sale',
   RESET_TOKEN_INVALID: 'This link has expired or was already used',
   PAYLOAD_TOO_LARGE: 'That is too much to send at once',
   UNSUPPORTED_MEDIA_TYPE: 'iPos could not read that request; reload the page and try again',

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gtinCheckDigit, type CreateProductInput, type Product, type TaxRate } from '@ipos/contracts';
 import { ApiError } from '../../../lib/api-client';
-import { jsonResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { ProductForm } from './product-form';
@@ -121,42 +120,19 @@ describe('<ProductForm /> on create', () => {
   });
 
   it('puts the API’s SKU clash on the SKU field, with a link to the product that has it', async () => {
-    stubApi({
-      'GET /api/v1/products?q=COKE-50&archived=all&pageSize=25': () =>
-        jsonResponse({
-          items: [
-            {
-              id: OTHER_ID,
-              name: 'Coca-Cola 50cl',
-              categoryId: null,
-              categoryName: null,
-              unit: 'each',
-              isTracked: true,
-              isArchived: false,
-              imageVersion: null,
-              variantCount: 1,
-              sku: 'COKE-50',
-              barcode: null,
-              priceMinor: 30000,
-              maxPriceMinor: 30000,
-              costPriceMinor: 20000,
-              onHand: 3,
-              stockValueMinor: 60000,
-              stockState: 'in_stock',
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 25,
-          totalCapped: false,
-        }),
-    });
     const onSubmit = vi.fn(async () => {
       throw new ApiError({
         status: 409,
         code: 'SKU_TAKEN',
         message: 'The SKU COKE-50 belongs to Coca-Cola 50cl',
         fieldErrors: [{ field: 'variants.0.sku', message: 'Coca-Cola 50cl already has this SKU' }],
+        problem: {
+          type: 'https://ipos.app/problems/sku-taken',
+          title: 'The SKU COKE-50 belongs to Coca-Cola 50cl',
+          status: 409,
+          code: 'SKU_TAKEN',
+          conflicts: [{ field: 'variants.0.sku', productId: OTHER_ID, productName: 'Coca-Cola 50cl', sku: 'COKE-50' }],
+        },
       });
     });
     const { user } = renderCreate(onSubmit);

@@ -17,7 +17,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   checkBarcode,
@@ -35,8 +34,7 @@ import {
 } from '@ipos/contracts';
 import { MoneyInput } from '../../../components/money/money-input';
 import { showApiError } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-client';
-import { lookupBarcode, productsQueryOptions } from '../api/products';
+import { isApiError, type ApiError } from '../../../lib/api-client';
 import { ProductImageField, type ImageChange } from './product-image-field';
 import {
   emptyProductValues,
@@ -122,7 +120,6 @@ export function ProductForm(props: ProductFormProps) {
   const [clashes, setClashes] = useState<Record<string, Clash>>({});
   const [conflict, setConflict] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const queryClient = useQueryClient();
 
   const mode = props.mode;
   const version = props.mode === 'edit' ? props.product.version : undefined;
@@ -157,39 +154,15 @@ export function ProductForm(props: ProductFormProps) {
       return { ...current, hasOptions: on, options, variants: on ? regenerateVariants(current, options) : [] };
     });
 
-  /** SKU_TAKEN / BARCODE_TAKEN: find the product that has it, to link to it. */
-  const findClashes = async (fieldErrors: FormErrors) => {
-    const rows = values.hasOptions ? values.variants : [values.single];
+  /** SKU_TAKEN / BARCODE_TAKEN name, for each clashing field, the product that has the value: link to it. */
+  const clashesOf = (error: ApiError): Record<string, Clash> => {
+    const conflicts = (error.problem?.conflicts ?? []) as { field: string; productId: string; productName: string }[];
     const found: Record<string, Clash> = {};
-    for (const key of Object.keys(fieldErrors)) {
-      const match = /^variants\.(\d+)\.(sku|barcodes)$/.exec(key);
-      const row = match ? rows[Number(match[1])] : undefined;
-      if (!match || !row) continue;
-      try {
-        if (match[2] === 'barcodes') {
-          for (const code of splitBarcodes(row.barcodes)) {
-            const hit = await lookupBarcode(code);
-            if (hit && hit.productId !== props.product?.id) {
-              found[key] = { id: hit.productId, name: hit.name };
-              break;
-            }
-          }
-        } else {
-          const page = await queryClient.fetchQuery(
-            productsQueryOptions({ q: row.sku, archived: 'all', pageSize: 25 }),
-          );
-          // The list shows each product's first SKU; a single other result is the one that has it.
-          const others = page.items.filter((p) => p.id !== props.product?.id);
-          const hit =
-            others.find((p) => p.sku.toLowerCase() === row.sku.trim().toLowerCase()) ??
-            (others.length === 1 ? others[0] : undefined);
-          if (hit) found[key] = { id: hit.id, name: hit.name };
-        }
-      } catch {
-        // The API's own message stays; the link is a convenience.
-      }
+    for (const c of conflicts) {
+      if (c.productId === props.product?.id) continue;
+      found[errorKey(c.field.split('.'), stores)] ??= { id: c.productId, name: c.productName };
     }
-    setClashes(found);
+    return found;
   };
 
   const submit = async () => {
@@ -213,7 +186,7 @@ export function ProductForm(props: ProductFormProps) {
         const fieldErrors: FormErrors = {};
         for (const { field, message } of error.fieldErrors) fieldErrors[errorKey(field.split('.'), stores)] = message;
         setServerErrors(fieldErrors);
-        if (error.code === 'SKU_TAKEN' || error.code === 'BARCODE_TAKEN') void findClashes(fieldErrors);
+        if (error.code === 'SKU_TAKEN' || error.code === 'BARCODE_TAKEN') setClashes(clashesOf(error));
         focusFirstError();
         if (error.code === 'VALIDATION_FAILED' || error.code === 'SKU_TAKEN' || error.code === 'BARCODE_TAKEN') return;
         showApiError(error, 'Could not save the product');
