@@ -19,6 +19,7 @@ import { productsRoutes } from './features/catalog/products.routes.js';
 import { productFilesRoutes } from './features/catalog/product-files.routes.js';
 import { registersRoutes } from './features/checkout/registers.routes.js';
 import { salesRoutes } from './features/checkout/sales.routes.js';
+import { sellablesRoutes } from './features/checkout/sellables.routes.js';
 import { stockRoutes } from './features/inventory/stock.routes.js';
 import { taxesRoutes } from './features/taxes/taxes.routes.js';
 import { publicConfig } from './config/public-config.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     stockRoutes(api, deps);
     registersRoutes(api, deps);
     salesRoutes(api, deps);
+    sellablesRoutes(api, deps);
   });
 
   if (options.identity) await options.identity(app);

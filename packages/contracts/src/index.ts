@@ -22,3 +22,4 @@ export * from './inventory/stock.js';
 export * from './checkout/pricing.js';
 export * from './checkout/registers.js';
 export * from './checkout/sales.js';
+export * from './checkout/sellables.js';

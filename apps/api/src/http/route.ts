@@ -5,6 +5,7 @@ import { ownerPermissions, STORE_HEADER, type Endpoint, type Permission } from '
 import { AppError } from './app-error.js';
 import { recordAudit } from '../audit/audit.js';
 import type { Actor, AppDeps } from './context.js';
+import { idempotencyKeyOf, idempotentRequestOf, PreparedResponse, type IdempotentRequest } from './idempotency.js';
 import { findStoreAccess, type StoreAccess } from '../auth/access.js';
 import {
   findAccountByEmail,
@@ -28,12 +29,16 @@ export interface RouteContext<E extends Endpoint> {
   /** The business named in the path on owner (admin-mode) endpoints. */
   businessId: string;
   actor: Actor;
+  /** The Idempotency-Key and request hash; present on endpoints whose contract says `idempotent`. */
+  idempotency: IdempotentRequest;
   deps: AppDeps;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-type Handler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']> | null | undefined>;
+type Handler<E extends Endpoint> = (
+  ctx: RouteContext<E>,
+) => Promise<z.input<E['response']> | PreparedResponse | null | undefined>;
 
 interface RequestAuth {
   account?: AccountRow;
@@ -168,6 +173,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
         request.auth.account = account;
         if (endpoint.access === 'signedIn') return;
         Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
+        // After access (a stranger learns nothing), before validation: no key, no effect.
+        if (endpoint.idempotent) idempotencyKeyOf(request);
       },
       ...(rawBody
         ? {
@@ -191,10 +198,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
           store: request.auth.store!,
           businessId: request.auth.businessId!,
           actor: actorOf(request),
+          idempotency: (endpoint.idempotent ? idempotentRequestOf(request) : undefined)!,
           deps,
           request,
           reply,
         });
+        // Serialized once (an idempotent answer, first time or replayed): sent byte for byte.
+        if (result instanceof PreparedResponse)
+          return reply.code(result.statusCode).type('application/json; charset=utf-8').send(result.body);
         reply.code(endpoint.status);
         if (endpoint.status === 204) return reply.send();
         // A non-JSON answer (stream, PDF, image): the handler set its headers; send it as it is.

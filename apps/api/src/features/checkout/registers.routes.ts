@@ -1,5 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  closeRegisterSession,
+  getRegisterSession,
+  listRegisterSessions,
+  openRegisterSession,
+  recordCashMovement,
+} from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
+import { route } from '../../http/route.js';
+import * as registers from './registers.service.js';
 
 /** Register sessions: open, cash in/out, close, list, read. */
-export function registersRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export function registersRoutes(app: FastifyInstance, deps: AppDeps) {
+  route(app, deps, listRegisterSessions, ({ store, query }) => registers.listRegisterSessions(deps, store, query));
+  route(app, deps, getRegisterSession, ({ store, params }) =>
+    registers.getRegisterSession(deps, store, params.sessionId),
+  );
+  route(app, deps, openRegisterSession, ({ actor, store, body }) =>
+    registers.openRegisterSession(deps, actor, store, body),
+  );
+  route(app, deps, recordCashMovement, ({ actor, store, params, body }) =>
+    registers.recordCashMovement(deps, actor, store, params.sessionId, body),
+  );
+  route(app, deps, closeRegisterSession, ({ actor, store, params, body }) =>
+    registers.closeRegisterSession(deps, actor, store, params.sessionId, body),
+  );
+}

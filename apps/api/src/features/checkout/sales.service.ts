@@ -1,0 +1,326 @@
+import {
+  createSale as createSaleEndpoint,
+  type createSaleBodySchema,
+  type Discount,
+  parseThousandths,
+  priceCart,
+  type MobileMoneyProvider,
+  type PaymentMethod,
+  type Sale,
+  thousandthsToNumeric,
+  toThousandths,
+  unitAllowsFractions,
+  type FieldError,
+} from '@ipos/contracts';
+import type { z } from 'zod';
+import type { StoreAccess } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import type { Actor, AppDeps } from '../../http/context.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
+import { recordAudit } from '../../audit/audit.js';
+import { nextDocumentNumber } from '../../lib/document-numbers.js';
+import { moveStock } from '../inventory/stock-ledger.js';
+import { iso } from '../inventory/stock-lines.service.js';
+import { accountNames, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { findOpenSession } from './registers.repository.js';
+import {
+  findSale,
+  findSaleVariants,
+  insertSale,
+  insertSaleLines,
+  insertSalePayments,
+  saleIdTaken,
+  type SaleVariantRow,
+} from './sales.repository.js';
+
+type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions' | 'roleName'>;
+type Body = z.output<typeof createSaleBodySchema>;
+
+const hasValue = (d: Discount | null | undefined) => Boolean(d && d.value > 0);
+
+const saleExists = () =>
+  new AppError('SALE_EXISTS', 'A sale with this id was already recorded; start a new sale with a new id');
+
+/**
+ * POST /sales, in one transaction: the Idempotency-Key first (a duplicate waits, then replays), the
+ * register session (open, this store), the lines against the catalogue, the discount permission, the
+ * server's own prices (`priceCart` with the store's prices and each product's tax rate) against the
+ * till's total, the payments against that total, the stock (guarded decrements in variant order),
+ * then the gapless number, the rows and one audit event.
+ */
+export async function createSale(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  idempotency: IdempotentRequest,
+  body: Body,
+): Promise<PreparedResponse> {
+  return deps.database.db.transaction((tx) =>
+    withIdempotency(tx, scope, idempotency, createSaleEndpoint, async () => {
+      await recordSaleIn(tx, actor, scope, body);
+      return (await loadSale(tx, scope, body.id))!;
+    }),
+  );
+}
+
+async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body) {
+  const session = await findOpenSession(tx, scope, body.sessionId);
+  if (!session)
+    throw new AppError('REGISTER_CLOSED', 'This register session is not open in this store; open a register to sell', {
+      errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
+    });
+  if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
+
+  // The lines against the catalogue: every fault at once.
+  const variants = await findSaleVariants(
+    tx,
+    scope,
+    body.lines.map((l) => l.variantId),
+  );
+  const invalid: FieldError[] = [];
+  const lines = body.lines.map((line, index) => {
+    const variant = variants.get(line.variantId);
+    const thousandths = toThousandths(line.quantity);
+    if (!variant) invalid.push({ field: `lines.${index}.variantId`, message: 'No such product in this business' });
+    else if (variant.isArchived)
+      invalid.push({ field: `lines.${index}.variantId`, message: `${variant.productName} is archived` });
+    else if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
+      invalid.push({
+        field: `lines.${index}.quantity`,
+        message: `${variant.productName} is sold in whole units (${variant.unit})`,
+      });
+    return { line, index, thousandths, variant: variant as SaleVariantRow };
+  });
+  if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
+
+  // Discounts are a permission of the role in this store.
+  if (!scope.permissions.includes('checkout.discount')) {
+    const discounted: FieldError[] = body.lines.flatMap((l, i) =>
+      hasValue(l.discount) ? [{ field: `lines.${i}.discount`, message: 'Your role cannot give discounts' }] : [],
+    );
+    if (hasValue(body.cartDiscount))
+      discounted.push({ field: 'cartDiscount', message: 'Your role cannot give discounts' });
+    if (discounted.length > 0)
+      throw new AppError('FORBIDDEN', `Your role (${scope.roleName}) does not allow discounts (checkout.discount)`, {
+        errors: discounted,
+      });
+  }
+
+  // The server's figures.
+  const priced = priceCart(
+    lines.map(({ thousandths, variant, line }) => ({
+      quantityThousandths: thousandths,
+      unitPriceMinor: variant.unitPriceMinor,
+      discount: line.discount ?? null,
+      taxRateBasisPoints: variant.taxRateBasisPoints,
+      taxInclusive: variant.taxInclusive,
+    })),
+    body.cartDiscount ?? null,
+  );
+  if (priced.totalMinor !== body.expectedTotalMinor)
+    throw new AppError(
+      'PRICE_CHANGED',
+      `The total is ${priced.totalMinor}, not ${body.expectedTotalMinor}: prices or taxes changed; check the sale again`,
+      {
+        priceChanged: {
+          lines: lines.map(({ variant }, i) => ({
+            variantId: variant.variantId,
+            unitPriceMinor: variant.unitPriceMinor,
+            totalMinor: priced.lines[i]!.totalMinor,
+          })),
+          totalMinor: priced.totalMinor,
+        },
+      },
+    );
+
+  // Payments must cover the total exactly; cash may be over-tendered (the difference is change).
+  const payments = body.payments.map((p) => {
+    const tendered = p.method === 'cash' ? (p.tenderedMinor ?? p.amountMinor) : p.amountMinor;
+    return { ...p, tendered, change: tendered - p.amountMinor };
+  });
+  const paidAmount = payments.reduce((s, p) => s + p.amountMinor, 0);
+  if (paidAmount !== priced.totalMinor)
+    throw new AppError(
+      'PAYMENT_MISMATCH',
+      `The payments add up to ${paidAmount} but the sale is ${priced.totalMinor}: the sale completes only when paid exactly`,
+      {
+        errors: [
+          {
+            field: 'payments',
+            message:
+              paidAmount < priced.totalMinor
+                ? `${priced.totalMinor - paidAmount} still to pay`
+                : `${paidAmount - priced.totalMinor} more than the total`,
+          },
+        ],
+      },
+    );
+
+  // The stock, then the number (so concurrent sales race on the stock rows, not the counter).
+  // Untracked goods (services, gift wrapping) have no stock to take: no movement.
+  const tracked = lines.flatMap((line, lineIndex) => (line.variant.isTracked ? [{ ...line, lineIndex }] : []));
+  if (tracked.length > 0)
+    await moveStock(
+      tx,
+      actor,
+      scope,
+      tracked.map(({ variant, thousandths }) => ({
+        productId: variant.productId,
+        variantId: variant.variantId,
+        deltaThousandths: -thousandths,
+        reason: 'sale' as const,
+        isTracked: true,
+        refType: 'sale' as const,
+        refId: body.id,
+      })),
+      { fieldOf: (_input, index) => `lines.${tracked[index]!.lineIndex}.quantity` },
+    );
+  const number = await nextDocumentNumber(tx, scope, 'sale');
+  const inserted = await insertSale(tx, {
+    businessId: scope.businessId,
+    id: body.id,
+    storeId: scope.storeId,
+    sessionId: session.id,
+    number,
+    status: 'completed',
+    cashierAccountId: actor.accountId!,
+    customerId: null,
+    subtotalMinor: priced.subtotalMinor,
+    discountMinor: priced.discountMinor,
+    taxMinor: priced.taxMinor,
+    totalMinor: priced.totalMinor,
+    paidMinor: payments.reduce((s, p) => s + p.tendered, 0),
+    changeMinor: payments.reduce((s, p) => s + p.change, 0),
+    cartDiscount: body.cartDiscount ?? null,
+    note: body.note ? body.note : null,
+  });
+  // A concurrent request with the same sale id under another key committed first.
+  if (!inserted) throw saleExists();
+  await insertSaleLines(
+    tx,
+    lines.map(({ variant, thousandths }, i) => {
+      const p = priced.lines[i]!;
+      return {
+        businessId: scope.businessId,
+        saleId: body.id,
+        lineNo: i + 1,
+        productId: variant.productId,
+        variantId: variant.variantId,
+        name: variantDisplayName(variant),
+        sku: variant.sku,
+        quantity: thousandthsToNumeric(thousandths),
+        unitPriceMinor: variant.unitPriceMinor,
+        grossMinor: p.grossMinor,
+        lineDiscountMinor: p.lineDiscountMinor,
+        cartDiscountMinor: p.cartDiscountMinor,
+        taxRateId: variant.taxRateId,
+        taxRateBasisPoints: variant.taxRateBasisPoints,
+        taxInclusive: variant.taxInclusive,
+        taxMinor: p.taxMinor,
+        totalMinor: p.totalMinor,
+        unitCostMinor: variant.costPriceMinor,
+      };
+    }),
+  );
+  await insertSalePayments(
+    tx,
+    payments.map((p, i) => ({
+      businessId: scope.businessId,
+      saleId: body.id,
+      seq: i + 1,
+      method: p.method,
+      amountMinor: p.amountMinor,
+      tenderedMinor: p.method === 'cash' ? p.tendered : null,
+      reference: p.reference ? p.reference : null,
+      provider: p.provider ?? null,
+      phone: p.phone ? p.phone : null,
+    })),
+  );
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    action: 'sale.completed',
+    entity: 'sale',
+    entityId: body.id,
+    after: {
+      number,
+      sessionId: session.id,
+      totalMinor: priced.totalMinor,
+      taxMinor: priced.taxMinor,
+      discountMinor: priced.discountMinor,
+      lines: lines.map(({ variant, thousandths }, i) => ({
+        variantId: variant.variantId,
+        quantity: thousandths / 1000,
+        unitPriceMinor: variant.unitPriceMinor,
+        totalMinor: priced.lines[i]!.totalMinor,
+      })),
+      payments: payments.map((p) => ({ method: p.method, amountMinor: p.amountMinor })),
+    },
+  });
+}
+
+/** GET /sales/:saleId: a sale of the active store; any other store's or tenant's is a 404. */
+export async function getSale(deps: AppDeps, scope: Pick<Scope, 'businessId' | 'storeId'>, id: string): Promise<Sale> {
+  const sale = await loadSale(deps.database.db, scope, id);
+  if (!sale) throw notFound('The sale');
+  return sale;
+}
+
+async function loadSale(
+  db: Executor,
+  scope: Pick<Scope, 'businessId' | 'storeId'>,
+  id: string,
+): Promise<Sale | undefined> {
+  const found = await findSale(db, scope, id);
+  if (!found) return undefined;
+  const { sale, lines, payments } = found;
+  const names = await accountNames(db, [sale.cashierAccountId]);
+  return {
+    id: sale.id,
+    number: sale.number,
+    storeId: sale.storeId,
+    sessionId: sale.sessionId,
+    status: sale.status as Sale['status'],
+    cashier: { id: sale.cashierAccountId, name: names.get(sale.cashierAccountId) ?? 'Unknown' },
+    customerId: sale.customerId,
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo,
+      productId: l.productId,
+      variantId: l.variantId,
+      name: l.name,
+      sku: l.sku,
+      quantity: parseThousandths(l.quantity) / 1000,
+      unitPriceMinor: Number(l.unitPriceMinor),
+      grossMinor: Number(l.grossMinor),
+      lineDiscountMinor: Number(l.lineDiscountMinor),
+      cartDiscountMinor: Number(l.cartDiscountMinor),
+      taxRateId: l.taxRateId,
+      taxRateBasisPoints: l.taxRateBasisPoints,
+      taxInclusive: l.taxInclusive,
+      taxMinor: Number(l.taxMinor),
+      totalMinor: Number(l.totalMinor),
+    })),
+    cartDiscount: sale.cartDiscount ?? null,
+    payments: payments.map((p) => {
+      const tendered = p.tenderedMinor === null ? null : Number(p.tenderedMinor);
+      return {
+        method: p.method as PaymentMethod,
+        amountMinor: Number(p.amountMinor),
+        tenderedMinor: tendered,
+        changeMinor: tendered === null ? 0 : tendered - Number(p.amountMinor),
+        reference: p.reference,
+        provider: p.provider as MobileMoneyProvider | null,
+        phone: p.phone,
+      };
+    }),
+    subtotalMinor: Number(sale.subtotalMinor),
+    discountMinor: Number(sale.discountMinor),
+    taxMinor: Number(sale.taxMinor),
+    totalMinor: Number(sale.totalMinor),
+    paidMinor: Number(sale.paidMinor),
+    changeMinor: Number(sale.changeMinor),
+    note: sale.note,
+    completedAt: iso(sale.completedAt),
+  };
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { listSellables } from '@ipos/contracts';
+import type { AppDeps } from '../../http/context.js';
+import { route } from '../../http/route.js';
+import * as sellables from './sellables.service.js';
+
+/** The register's search: sellable variants by name, SKU, barcode or category, priced for the active store. */
+export function sellablesRoutes(app: FastifyInstance, deps: AppDeps) {
+  const db = deps.database.db;
+  route(app, deps, listSellables, ({ store, query }) => sellables.listSellables(db, store, query));
+}

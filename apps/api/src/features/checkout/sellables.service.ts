@@ -1,0 +1,75 @@
+import {
+  checkBarcode,
+  parseThousandths,
+  type listSellablesQuerySchema,
+  type RegisterSellable,
+  type SellablePage,
+} from '@ipos/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import { notFound } from '../../http/app-error.js';
+import { likePattern } from '../catalog/products.repository.js';
+import {
+  categoryExists,
+  findVariantIdByBarcode,
+  listSellableRows,
+  type RegisterSellableRow,
+} from './sellables.repository.js';
+
+export type SellableScope = { businessId: string; storeId: string };
+
+const variantLabel = (optionValues: string[]) => optionValues.join(' / ');
+
+function toSellable(row: RegisterSellableRow, scannedCode?: string): RegisterSellable {
+  const label = variantLabel(row.option_values);
+  return {
+    productId: row.product_id,
+    variantId: row.variant_id,
+    name: label ? `${row.name} (${label})` : row.name,
+    sku: row.sku,
+    // A scanned code is what the cashier scanned; otherwise the variant's first barcode.
+    barcode: scannedCode ?? row.barcode,
+    unit: row.unit,
+    priceMinor: Number(row.price_minor),
+    costPriceMinor: Number(row.cost_price_minor),
+    taxRateId: row.tax_rate_id,
+    taxRateBasisPoints: Number(row.tax_rate_basis_points),
+    taxInclusive: row.tax_inclusive,
+    isTracked: row.is_tracked,
+    onHand: row.on_hand === null ? 0 : parseThousandths(row.on_hand) / 1000,
+    imageVersion: row.image_version,
+  };
+}
+
+/**
+ * The register's search: variants of non-archived products, priced and stocked for the active store.
+ * A whole barcode finds its variant by key (whatever else the text would match); otherwise part of a
+ * name or SKU searches the trigram index. A category of another business (or none) is a 404.
+ */
+export async function listSellables(
+  db: Executor,
+  scope: SellableScope,
+  query: z.output<typeof listSellablesQuerySchema>,
+): Promise<SellablePage> {
+  if (query.categoryId && !(await categoryExists(db, scope.businessId, query.categoryId)))
+    throw notFound('The category');
+  const q = query.q?.trim() || undefined;
+  let variantId: string | undefined;
+  if (q && !/\s/.test(q) && checkBarcode(q).ok) variantId = await findVariantIdByBarcode(db, scope.businessId, q);
+  const { page, pageSize } = query;
+  const { rows, total, totalCapped } = await listSellableRows(db, {
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    ...(variantId ? { variantId } : q ? { pattern: likePattern(q), q } : {}),
+    ...(query.categoryId ? { categoryId: query.categoryId } : {}),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return {
+    items: rows.map((row) => toSellable(row, variantId ? q : undefined)),
+    total,
+    totalCapped,
+    page,
+    pageSize,
+  };
+}

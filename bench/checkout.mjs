@@ -1,0 +1,570 @@
+// Checkout throughput and latency (issue 5: "sales per second and p50/p95/p99 at 32 concurrent clients
+// (5-line sales) on the embedded database and on PostgreSQL, printed next to a raw SQL transaction loop
+// doing the same writes on the same machine. Budget: p95 ≤ 50 ms on the embedded database").
+//
+// For each database (the embedded one always; PostgreSQL when DATABASE_URL is set, in a scratch
+// database created here and dropped after):
+//   1. the built server creates, migrates and seeds it; then BENCH_PRODUCTS products are added in SQL
+//      with plenty of Lekki stock on the ledger (one movement each, so on hand = sum of movements);
+//   2. raw SQL: CONCURRENCY clients complete SALES sales as one transaction each, doing the writes the
+//      sale API does (idempotency key claimed and answered, guarded stock updates in variant order, 5
+//      movements, the store's counter, the sale, 5 lines, the payment, the audit event);
+//   3. the API: the server started on the same database, a register opened through
+//      POST /api/v1/register-sessions, then CONCURRENCY clients POST /api/v1/sales (5 lines, cash,
+//      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each).
+// Latency is measured per sale from the client's side, queueing included (PGlite runs one transaction
+// at a time; the app's pg pool has 10 connections and so has the raw loop's). Reports; never fails on time.
+//
+//   node bench/checkout.mjs                      (uses apps/api/dist/main.js, built if stale)
+//   DATABASE_URL=postgresql://ipos_ci:ipos_ci@127.0.0.1:5432/ipos_ci node bench/checkout.mjs
+//   SALES=2000 WARMUP=100 CONCURRENCY=32 BENCH_PRODUCTS=200 PORT=3903 IPOS_API_ENTRY=… node bench/checkout.mjs
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { build } from 'esbuild';
+import { importJWK, SignJWT } from 'jose';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SALES = Number(process.env.SALES ?? 2000);
+const WARMUP = Number(process.env.WARMUP ?? 100);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
+const SERIAL = Number(process.env.SERIAL ?? 100);
+const LINES = 5;
+const POOL_SIZE = 10; // as apps/api/src/db/client.ts opens its pg pool
+const port = Number(process.env.PORT ?? 3903);
+const base = `http://127.0.0.1:${port}`;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-bench-checkout-'));
+const cleanups = [];
+// The scratch directories go whatever happens (a failed run leaves nothing behind).
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+
+let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
+if (!entry) {
+  const { buildIfStale } = await import('../scripts/lib.mjs');
+  await buildIfStale();
+  entry = path.join(root, 'apps/api/dist/main.js');
+}
+
+// The one pricing engine, from the contracts' TypeScript source: bundled by esbuild into a module
+// Node can import, so the bench prices exactly as the till and the server do (no second copy).
+const pricingFile = path.join(scratch, 'pricing.mjs');
+await build({
+  entryPoints: [path.join(root, 'packages/contracts/src/checkout/pricing.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: pricingFile,
+  logLevel: 'warning',
+});
+const { priceCart } = await import(pathToFileURL(pricingFile).href);
+
+// ---------------------------------------------------------------- the server
+
+async function startServer(env) {
+  const webDist = fs.mkdtempSync(path.join(scratch, 'web-'));
+  const merged = { ...process.env, PORT: String(port), WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', ...env };
+  // An undefined value unsets the variable (the embedded run must not inherit DATABASE_URL).
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: merged,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/v1/ready`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------- figures
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Runs `count` jobs on `concurrency` clients; each job's latency and the wall time. */
+async function drive(count, concurrency, job) {
+  const times = [];
+  const failures = new Map();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const t = performance.now();
+        try {
+          await job(i);
+          times.push(performance.now() - t);
+        } catch (error) {
+          const why = String(error?.message ?? error).slice(0, 160);
+          failures.set(why, (failures.get(why) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  const sorted = times.sort((a, b) => a - b);
+  return {
+    ok: sorted.length,
+    failures,
+    perSecond: sorted.length / wall,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1),
+  };
+}
+
+// ---------------------------------------------------------------- carts
+
+/** A deterministic 5-line cart: distinct variants, 1–3 of each; priced with the contracts' priceCart. */
+function cartOf(catalogue, i) {
+  const picked = new Set();
+  let k = (i * 7919) % catalogue.length;
+  while (picked.size < LINES) {
+    picked.add(k);
+    k = (k + 1 + ((i * 31) % 17)) % catalogue.length;
+  }
+  const lines = [...picked].map((index, j) => ({ item: catalogue[index], quantity: 1 + ((i + j) % 3) }));
+  const priced = priceCart(
+    lines.map(({ item, quantity }) => ({
+      quantityThousandths: quantity * 1000,
+      unitPriceMinor: item.priceMinor,
+      taxRateBasisPoints: item.taxRateBasisPoints,
+      taxInclusive: item.taxInclusive,
+    })),
+  );
+  return { lines, priced };
+}
+
+// ---------------------------------------------------------------- a database to run on
+
+/** A thin query interface over PGlite (in process) or a pg pool, with one-transaction-per-call. */
+function pgliteTarget(db) {
+  return {
+    query: async (text, params) => (await db.query(text, params)).rows,
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params)).rows })),
+    close: () => db.close(),
+  };
+}
+function poolTarget(pool) {
+  return {
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Bench products in SQL: a variant each, half taxed at the business VAT, a million in Lekki on the ledger. */
+async function seedCatalogue(db, businessId, storeId) {
+  const [vat] = await db.query(
+    `select id, rate_basis_points, is_inclusive from tax_rates where business_id = $1 and name = 'VAT'`,
+    [businessId],
+  );
+  const id = (prefix, g) => `${prefix}-0000-7000-8000-' || lpad(to_hex(${g}), 12, '0')`;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into products (business_id, id, name, unit, search_text, tax_rate_id)
+       select $1::uuid, ('${id('c0000000', 'g')})::uuid, 'Bench Item ' || lpad(g::text, 4, '0'), 'each',
+              'bench item ' || lpad(g::text, 4, '0') || ' bench-' || lpad(g::text, 4, '0'),
+              case when g % 2 = 0 then $2::uuid end
+         from generate_series(1, ${PRODUCTS}) g`,
+      [businessId, vat?.id ?? null],
+    );
+    await tx.query(
+      `insert into product_variants (business_id, id, product_id, sku, cost_price_minor, selling_price_minor)
+       select $1::uuid, ('${id('c1000000', 'g')})::uuid, ('${id('c0000000', 'g')})::uuid,
+              'BENCH-' || lpad(g::text, 4, '0'), ((g * 37) % 500 + 10) * 100, ((g * 37) % 500 + 10) * 125 + g % 7
+         from generate_series(1, ${PRODUCTS}) g`,
+      [businessId],
+    );
+    await tx.query(
+      `insert into stock_levels (business_id, store_id, variant_id, product_id, on_hand)
+       select $1::uuid, $2::uuid, ('${id('c1000000', 'g')})::uuid, ('${id('c0000000', 'g')})::uuid, 1000000
+         from generate_series(1, ${PRODUCTS}) g`,
+      [businessId, storeId],
+    );
+    await tx.query(
+      `insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after, reason, note)
+       select business_id, ('${id('c2000000', 'row_number() over ()')})::uuid, store_id, product_id, variant_id,
+              on_hand, on_hand, 'adjustment', 'bench seed'
+         from stock_levels where business_id = $1 and store_id = $2 and variant_id::text like 'c1000000-%'`,
+      [businessId, storeId],
+    );
+  });
+  await db.query('analyze');
+  const rows = await db.query(
+    `select v.id as variant_id, v.product_id, p.name, v.sku, v.selling_price_minor, v.cost_price_minor,
+            coalesce(t.rate_basis_points, 0) as rate, coalesce(t.is_inclusive, true) as inclusive
+       from product_variants v
+       join products p on p.business_id = v.business_id and p.id = v.product_id
+       left join tax_rates t on t.business_id = p.business_id and t.id = p.tax_rate_id
+      where v.business_id = $1 and v.sku like 'BENCH-%' order by v.sku`,
+    [businessId],
+  );
+  return rows.map((r) => ({
+    variantId: r.variant_id,
+    productId: r.product_id,
+    name: r.name,
+    sku: r.sku,
+    priceMinor: Number(r.selling_price_minor),
+    costMinor: Number(r.cost_price_minor),
+    taxRateId: Number(r.rate) > 0 ? vat.id : null,
+    taxRateBasisPoints: Number(r.rate),
+    taxInclusive: r.inclusive,
+  }));
+}
+
+/** One sale as raw SQL in one transaction: the writes POST /api/v1/sales makes. */
+async function rawSale(db, ctx, cart) {
+  const saleId = uuidv7();
+  const key = `raw-${saleId}`;
+  const { lines, priced } = cart;
+  await db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `insert into idempotency_keys (business_id, key, request_hash) values ($1, $2, $3)
+       on conflict do nothing returning key`,
+      [ctx.businessId, key, createHash('sha256').update(key).digest('hex')],
+    );
+    if (claimed.length === 0) throw new Error('key taken');
+    // Guarded decrements in variant order (no oversell, no deadlock), each with its movement.
+    const ordered = lines.map((l, i) => ({ ...l, i })).sort((a, b) => (a.item.variantId < b.item.variantId ? -1 : 1));
+    for (const { item, quantity } of ordered) {
+      await tx.query(
+        `insert into stock_levels (business_id, store_id, variant_id, product_id) values ($1, $2, $3, $4)
+         on conflict do nothing`,
+        [ctx.businessId, ctx.storeId, item.variantId, item.productId],
+      );
+      const [level] = await tx.query(
+        `update stock_levels set on_hand = on_hand + $4::numeric, updated_at = now()
+          where business_id = $1 and store_id = $2 and variant_id = $3 and on_hand + $4::numeric >= 0
+          returning on_hand`,
+        [ctx.businessId, ctx.storeId, item.variantId, String(-quantity)],
+      );
+      if (!level) throw new Error('INSUFFICIENT_STOCK');
+      await tx.query(
+        `insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after,
+                                      reason, ref_type, ref_id, actor_account_id)
+         values ($1, $2, $3, $4, $5, $6, $7, 'sale', 'sale', $8, $9)`,
+        [
+          ctx.businessId,
+          uuidv7(),
+          ctx.storeId,
+          item.productId,
+          item.variantId,
+          String(-quantity),
+          level.on_hand,
+          saleId,
+          ctx.accountId,
+        ],
+      );
+    }
+    const [counter] = await tx.query(
+      `with counter as (
+         insert into document_counters (business_id, store_id, kind, last_value) values ($1, $2, 'sale', 1)
+         on conflict (business_id, store_id, kind) do update set last_value = document_counters.last_value + 1
+         returning last_value)
+       select counter.last_value, stores.alias from counter, stores where stores.business_id = $1 and stores.id = $2`,
+      [ctx.businessId, ctx.storeId],
+    );
+    const number = `${counter.alias}-S${String(counter.last_value).padStart(6, '0')}`;
+    await tx.query(
+      `insert into sales (business_id, id, store_id, session_id, number, cashier_account_id, subtotal_minor,
+                          discount_minor, tax_minor, total_minor, paid_minor, change_minor)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, 0)`,
+      [
+        ctx.businessId,
+        saleId,
+        ctx.storeId,
+        ctx.sessionId,
+        number,
+        ctx.accountId,
+        priced.subtotalMinor,
+        priced.discountMinor,
+        priced.taxMinor,
+        priced.totalMinor,
+      ],
+    );
+    const values = [];
+    const params = [ctx.businessId, saleId];
+    lines.forEach(({ item, quantity }, i) => {
+      const p = priced.lines[i];
+      const at = params.length;
+      params.push(
+        i + 1,
+        item.productId,
+        item.variantId,
+        item.name,
+        item.sku,
+        String(quantity),
+        item.priceMinor,
+        p.grossMinor,
+        p.lineDiscountMinor,
+        p.cartDiscountMinor,
+        item.taxRateId,
+        item.taxRateBasisPoints,
+        item.taxInclusive,
+        p.taxMinor,
+        p.totalMinor,
+        item.costMinor,
+      );
+      values.push(`($1, $2, ${Array.from({ length: 16 }, (_, k) => `$${at + k + 1}`).join(', ')})`);
+    });
+    await tx.query(
+      `insert into sale_lines (business_id, sale_id, line_no, product_id, variant_id, name, sku, quantity,
+                               unit_price_minor, gross_minor, line_discount_minor, cart_discount_minor, tax_rate_id,
+                               tax_rate_basis_points, tax_inclusive, tax_minor, total_minor, unit_cost_minor)
+       values ${values.join(', ')}`,
+      params,
+    );
+    await tx.query(
+      `insert into sale_payments (business_id, sale_id, seq, method, amount_minor, tendered_minor)
+       values ($1, $2, 1, 'cash', $3, $3)`,
+      [ctx.businessId, saleId, priced.totalMinor],
+    );
+    const response = JSON.stringify({ id: saleId, number, totalMinor: priced.totalMinor, lines: priced.lines });
+    await tx.query(
+      `insert into audit_events (business_id, id, actor_account_id, store_id, action, entity, entity_id, after,
+                                 request_id, ip)
+       values ($1, $2, $3, $4, 'sale.complete', 'sale', $5, $6, $7, '127.0.0.1')`,
+      [
+        ctx.businessId,
+        uuidv7(),
+        ctx.accountId,
+        ctx.storeId,
+        saleId,
+        JSON.stringify({ number, totalMinor: priced.totalMinor }),
+        key,
+      ],
+    );
+    await tx.query(
+      `update idempotency_keys set status_code = 201, response_body = $3 where business_id = $1 and key = $2`,
+      [ctx.businessId, key, response],
+    );
+  });
+}
+
+/** Books after the run: the bench variants' on hand equals their ledger; sales and their payments. */
+async function books(db, businessId) {
+  const [ledger] = await db.query(
+    `select count(*) as mismatches from stock_levels l
+      where l.business_id = $1 and l.variant_id::text like 'c1000000-%'
+        and l.on_hand <> (select coalesce(sum(m.delta), 0) from stock_movements m
+                           where m.business_id = l.business_id and m.store_id = l.store_id
+                             and m.variant_id = l.variant_id)`,
+    [businessId],
+  );
+  const [sales] = await db.query(
+    `select count(*) as sales, coalesce(sum(s.total_minor), 0) as total,
+            (select coalesce(sum(amount_minor), 0) from sale_payments p where p.business_id = $1) as paid
+       from sales s where s.business_id = $1`,
+    [businessId],
+  );
+  return {
+    ledgerMismatches: Number(ledger.mismatches),
+    sales: Number(sales.sales),
+    balanced: String(sales.total) === String(sales.paid),
+  };
+}
+
+// ---------------------------------------------------------------- one database, both loops
+
+async function benchOn(label, open, serverEnv) {
+  console.log(`\n${label}: creating, migrating and seeding…`);
+  await stopServer(await startServer(serverEnv));
+
+  let db = await open();
+  const one = async (text, params = []) => (await db.query(text, params))[0];
+  const business = await one(`select id from businesses where name = 'Demo Mart'`);
+  const store = await one(`select id from stores where business_id = $1 and alias = 'LEK'`, [business.id]);
+  const manager = await one(`select id from accounts where email = 'manager@demo.ipos.test'`);
+  const secrets = await one(`select value from oidc_secrets where name = 'embedded-provider'`);
+  const catalogue = await seedCatalogue(db, business.id, store.id);
+  const rawSessionId = uuidv7();
+  await db.query(
+    `insert into register_sessions (business_id, id, store_id, register_name, opened_by, opening_float_minor)
+     values ($1, $2, $3, 'Bench raw', $4, 0)`,
+    [business.id, rawSessionId, store.id, manager.id],
+  );
+  const ctx = { businessId: business.id, storeId: store.id, accountId: manager.id, sessionId: rawSessionId };
+
+  // Raw SQL: the same writes, in process (PGlite) or through a pool of the app's size (PostgreSQL).
+  await drive(WARMUP, CONCURRENCY, (i) => rawSale(db, ctx, cartOf(catalogue, 1_000_000 + i)));
+  const raw = await drive(SALES, CONCURRENCY, (i) => rawSale(db, ctx, cartOf(catalogue, i)));
+  // One client: the time a sale takes when nothing queues ahead of it.
+  const rawSerial = await drive(SERIAL, 1, (i) => rawSale(db, ctx, cartOf(catalogue, 3_000_000 + i)));
+  await db.close();
+
+  // The API over HTTP with a real token.
+  const jwk = secrets.value.signingKeys[0];
+  const token = await new SignJWT({ scope: 'openid email roles profile offline_access', client_id: 'ipos_webapp' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
+    .setIssuer(`http://localhost:${port}/oidc`)
+    .setAudience('urn:ipos:api')
+    .setSubject(manager.id)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importJWK(jwk, 'RS256'));
+  const headers = { authorization: `Bearer ${token}`, 'x-store-id': store.id, 'content-type': 'application/json' };
+  const post = async (url, body, extra = {}) => {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { ...headers, ...extra },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) {
+      let code = '';
+      try {
+        code = JSON.parse(text).code ?? '';
+      } catch {
+        // not JSON
+      }
+      throw new Error(`${url}: ${res.status} ${code}`);
+    }
+    return JSON.parse(text);
+  };
+  const server = await startServer(serverEnv);
+  let api;
+  let apiSerial;
+  try {
+    const session = await post('/api/v1/register-sessions', { registerName: 'Bench', openingFloatMinor: 0 });
+    const sell = async (i) => {
+      const { lines, priced } = cartOf(catalogue, i);
+      const sale = await post(
+        '/api/v1/sales',
+        {
+          id: uuidv7(),
+          sessionId: session.id,
+          lines: lines.map(({ item, quantity }) => ({ variantId: item.variantId, quantity })),
+          payments: [{ method: 'cash', amountMinor: priced.totalMinor, tenderedMinor: priced.totalMinor }],
+          expectedTotalMinor: priced.totalMinor,
+        },
+        { 'idempotency-key': randomBytes(16).toString('hex') },
+      );
+      if (sale.totalMinor !== priced.totalMinor) throw new Error('the server priced it differently');
+    };
+    await drive(WARMUP, CONCURRENCY, (i) => sell(2_000_000 + i));
+    api = await drive(SALES, CONCURRENCY, sell);
+    apiSerial = await drive(SERIAL, 1, (i) => sell(4_000_000 + i));
+  } finally {
+    await stopServer(server);
+  }
+
+  db = await open();
+  const after = await books(db, business.id);
+  await db.close();
+  return { label, raw, api, rawSerial, apiSerial, after };
+}
+
+// ---------------------------------------------------------------- the runs
+
+const results = [];
+const pgliteDir = path.join(scratch, 'embedded');
+fs.mkdirSync(pgliteDir);
+results.push(
+  await benchOn(
+    'embedded database (PGlite)',
+    async () => {
+      const db = await PGlite.create({ dataDir: path.join(pgliteDir, 'pglite'), extensions: { pg_trgm } });
+      await db.exec('SET random_page_cost = 1.1');
+      return pgliteTarget(db);
+    },
+    { DATA_DIR: pgliteDir, DATABASE_URL: undefined },
+  ),
+);
+
+if (process.env.DATABASE_URL) {
+  const adminUrl = process.env.DATABASE_URL;
+  const name = `ipos_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = async (text) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  cleanups.push(() => admin(`drop database if exists "${name}" with (force)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pgDir = path.join(scratch, 'postgres');
+  fs.mkdirSync(pgDir);
+  try {
+    results.push(
+      await benchOn(
+        'PostgreSQL',
+        async () => poolTarget(new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE })),
+        { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+      ),
+    );
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+// ---------------------------------------------------------------- the table
+
+const ms = (x) => (x === undefined ? '—' : `${x.toFixed(1)} ms`).padStart(10);
+const row = (what, fig, budget) =>
+  `${what.padEnd(40)}${fig.perSecond.toFixed(0).padStart(8)}${ms(fig.p50)}${ms(fig.p95)}${ms(fig.p99)}${ms(fig.max)}   ${
+    budget ? `${budget.padEnd(10)}${fig.p95 <= 50 ? 'within' : 'OVER'}` : ''
+  }`;
+console.log(
+  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine)`,
+);
+console.log(
+  `${''.padEnd(40)}${'sales/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}   budget (p95)`,
+);
+for (const r of results) {
+  const embedded = r.label.startsWith('embedded');
+  console.log(row(`API  POST /api/v1/sales — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.api, embedded ? '≤ 50 ms' : ''));
+  console.log(row(`SQL  the same writes — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.raw));
+  console.log(row(`API  1 client — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.apiSerial));
+  console.log(row(`SQL  1 client — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.rawSerial));
+  console.log(
+    `${''.padEnd(40)}API/raw at ${CONCURRENCY} clients: ${(r.api.perSecond / r.raw.perSecond).toFixed(2)}× the throughput, ${(r.api.p95 / r.raw.p95).toFixed(2)}× the p95`,
+  );
+  for (const [what, fig] of [
+    ['API', r.api],
+    ['SQL', r.raw],
+  ])
+    for (const [why, n] of fig.failures) console.log(`  ${what} failures: ${n} × ${why}`);
+  console.log(
+    `  books: ${r.after.sales} sales, payments ${r.after.balanced ? 'equal' : 'DIFFER FROM'} totals, ${r.after.ledgerMismatches} ledger mismatches`,
+  );
+}

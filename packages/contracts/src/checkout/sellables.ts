@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.js';
+import { pageOf, pageQuerySchema } from '../http/pagination.js';
+import { sellableSchema } from '../catalog/products.js';
+
+/**
+ * What the register searches as the cashier types, scans or taps a category tile: the VARIANTS of
+ * non-archived products (one item per variant, each with its own SKU, barcode and price), priced and
+ * stocked for the active store, with the tax the till needs to price the cart with `priceCart`.
+ */
+export const registerSellableSchema = sellableSchema.extend({
+  /** The product's tax rate in basis points (7.5% = 750); 0 when not taxed. */
+  taxRateBasisPoints: z.number().int(),
+  /** True when the price already includes the tax (ignored when the rate is 0). */
+  taxInclusive: z.boolean(),
+});
+export type RegisterSellable = z.infer<typeof registerSellableSchema>;
+
+export const listSellablesQuerySchema = pageQuerySchema.extend({
+  /** Part of the name or SKU (trigram search), or a whole barcode (exact). */
+  q: z.string().trim().max(100).optional(),
+  /** The tile grid: a top-level category includes its sub-categories. */
+  categoryId: z.string().uuid().optional(),
+});
+export type ListSellablesQuery = z.input<typeof listSellablesQuerySchema>;
+
+export const listSellables = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/sellables',
+  summary:
+    "The register's search: sellable variants priced for the active store, by part of a name or SKU or a whole barcode, or by category; exact SKU or barcode first, then by name",
+  tags: ['checkout'],
+  access: 'checkout.sell',
+  query: listSellablesQuerySchema,
+  status: 200,
+  response: pageOf(registerSellableSchema).extend({
+    /** True when a search matched more than it counts (10,000 products): `total` is then "at least". */
+    totalCapped: z.boolean(),
+  }),
+});
+export type SellablePage = z.infer<typeof listSellables.response>;
