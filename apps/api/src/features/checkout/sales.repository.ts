@@ -1,21 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ProductUnit } from '@ipos/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { variantColumns, type StockVariantRow } from '../inventory/stock-variants.repository.js';
 import { productVariants, products, saleLines, salePayments, sales, stockLevels, taxRates } from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
 
 /** What a sale needs to know about a variant in a store: catalogue facts, the store's price, the tax. */
-export interface SaleVariantRow {
-  variantId: string;
-  productId: string;
-  productName: string;
-  optionValues: string[];
-  sku: string;
-  unit: ProductUnit;
-  isTracked: boolean;
-  isArchived: boolean;
-  costPriceMinor: number;
+export interface SaleVariantRow extends StockVariantRow {
   /** The store's own selling price, else the variant's. */
   unitPriceMinor: number;
   taxRateId: string | null;
@@ -33,15 +24,7 @@ export async function findSaleVariants(
   if (variantIds.length === 0) return new Map();
   const rows = await tx
     .select({
-      variantId: productVariants.id,
-      productId: productVariants.productId,
-      productName: products.name,
-      optionValues: productVariants.optionValues,
-      sku: productVariants.sku,
-      unit: sql<ProductUnit>`${products.unit}`,
-      isTracked: products.isTracked,
-      isArchived: sql<boolean>`(${products.isArchived} or ${productVariants.isArchived})`,
-      costPriceMinor: productVariants.costPriceMinor,
+      ...variantColumns,
       storePriceMinor: stockLevels.sellingPriceMinor,
       variantPriceMinor: productVariants.sellingPriceMinor,
       taxRateId: products.taxRateId,
