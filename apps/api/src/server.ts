@@ -5,6 +5,7 @@ import { openDatabase, type Database, type OpenOptions } from './db/client.js';
 import { buildApp } from './app.js';
 import { createTokenVerifier, localKeys, remoteKeys, type TokenVerifier } from './auth/token-verifier.js';
 import { createMailer } from './mail/mailer.js';
+import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import { createLogger } from './http/logging.js';
 import { createEmbeddedProvider } from './identity/embedded-provider.js';
 import type { AppDeps } from './http/context.js';
@@ -12,6 +13,8 @@ import { seedDemo } from './seed/demo.js';
 import { clearPinLockAfterSignIn } from './features/accounts/accounts.service.js';
 
 const MAIL_RETRY_INTERVAL_MS = 60_000;
+/** How often expired idempotency keys are removed. */
+const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Server {
   app: FastifyInstance;
@@ -73,12 +76,20 @@ export async function createServer(
       deps.mailer.flush(database.db).catch((error: unknown) => log.warn({ err: error }, 'mail retry failed'));
     }, MAIL_RETRY_INTERVAL_MS);
     mailRetry.unref();
+    // Idempotency keys are kept two days (a till retrying a sale is answered for at least 24 hours).
+    const keyPurge = setInterval(() => {
+      purgeExpiredIdempotencyKeys(database.db, deps.now()).catch((error: unknown) =>
+        log.warn({ err: error }, 'idempotency key clean-up failed'),
+      );
+    }, KEY_PURGE_INTERVAL_MS);
+    keyPurge.unref();
     return {
       app,
       deps,
       seeded,
       close: async () => {
         clearInterval(mailRetry);
+        clearInterval(keyPurge);
         try {
           await app.close();
         } finally {

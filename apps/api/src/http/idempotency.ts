@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER, STORE_HEADER, type Endpoint } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../db/client.js';
@@ -141,4 +141,17 @@ export async function withIdempotency<E extends Pick<Endpoint, 'status' | 'respo
     .set({ statusCode: endpoint.status, responseBody: body })
     .where(and(eq(idempotencyKeys.businessId, scope.businessId), eq(idempotencyKeys.key, idempotency.key)));
   return new PreparedResponse(endpoint.status, body);
+}
+
+/** Keys are answered for at least this long (ARCHITECTURE.md section 4 promises 24 hours). */
+export const IDEMPOTENCY_KEY_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** Removes keys older than the time they are kept for; returns how many went. Runs hourly in the server. */
+export async function purgeExpiredIdempotencyKeys(db: Executor, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createSale, getSale, IDEMPOTENCY_HEADER, type Sale } from '@ipos/contracts';
 import { auditEvents, idempotencyKeys, saleLines, salePayments, stockMovements } from '../../src/db/schema.js';
+import { purgeExpiredIdempotencyKeys } from '../../src/http/idempotency.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import {
   demoIds,
@@ -499,6 +500,24 @@ describe('sales API', () => {
     }
     expect(await snapshotDatabase(server)).toEqual(before);
     expect(await onHand(server, demo.businessId, demo.lekkiId, p.variantId)).toBe(9);
+  });
+
+  it('keeps keys two days: older ones are purged, a newer one still replays', async () => {
+    const p = await plainProduct();
+    const body = saleBody(lekkiSession, [{ variantId: p.variantId, quantity: 1 }], 80_000);
+    const key = newKey();
+    const first = await sell({ token: managerToken, storeId: demo.lekkiId, body, key });
+    expect(first.statusCode, first.body).toBe(201);
+    const db = server.deps.database.db;
+    const keyRow = and(eq(idempotencyKeys.businessId, demo.businessId), eq(idempotencyKeys.key, key));
+    // A day later the key is kept and still answers.
+    expect(await purgeExpiredIdempotencyKeys(db, new Date(Date.now() + 24 * 3600_000))).toBe(0);
+    const replay = await sell({ token: managerToken, storeId: demo.lekkiId, body, key });
+    expect(replay.body).toBe(first.body);
+    // Past two days it goes (the sale stays).
+    expect(await purgeExpiredIdempotencyKeys(db, new Date(Date.now() + 49 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(idempotencyKeys).where(keyRow)).toEqual([]);
+    expect((await call(getSale, { storeId: demo.lekkiId, params: { saleId: body.id } })).statusCode).toBe(200);
   });
 
   it('forgets a key whose request failed, so the corrected retry goes through', async () => {
