@@ -41,9 +41,13 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      // Templates of older sources are dead weight: drop them (databases in use are left alone).
+      // Templates of older sources are dead weight: drop them (databases in use are left alone), but
+      // keep the two newest others — a run of another checkout (CI's clean clone beside a working
+      // tree) may be copying from its template right now.
       const stale = await admin.query(
-        "select datname from pg_database where datname like 'ipos_template_%' and datname <> $1",
+        `select datname from pg_database
+          where datname like 'ipos_template_%' and datname not like '%\\_building\\_%' and datname <> $1
+          order by oid desc offset 2`,
         [template],
       );
       for (const row of stale.rows as { datname: string }[]) {
