@@ -18,6 +18,7 @@ import { categoriesRoutes } from './features/catalog/categories.routes.js';
 import { productsRoutes } from './features/catalog/products.routes.js';
 import { productFilesRoutes } from './features/catalog/product-files.routes.js';
 import { registersRoutes } from './features/checkout/registers.routes.js';
+import { heldSalesRoutes } from './features/checkout/held-sales.routes.js';
 import { salesRoutes } from './features/checkout/sales.routes.js';
 import { sellablesRoutes } from './features/checkout/sellables.routes.js';
 import { stockRoutes } from './features/inventory/stock.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     stockRoutes(api, deps);
     registersRoutes(api, deps);
     salesRoutes(api, deps);
+    heldSalesRoutes(api, deps);
     sellablesRoutes(api, deps);
   });
 

@@ -23,3 +23,4 @@ export * from './checkout/pricing.js';
 export * from './checkout/registers.js';
 export * from './checkout/sales.js';
 export * from './checkout/sellables.js';
+export * from './checkout/held-sales.js';

@@ -35,11 +35,13 @@ describe('endpoint access declarations', () => {
   it('matches the reviewed list of routes and their access', () => {
     expect(Object.fromEntries(apiRoutes().map((r) => [r.route, r.access]))).toMatchInlineSnapshot(`
       {
+        "DELETE /api/v1/held-sales/:heldSaleId": "checkout.sell",
         "DELETE /api/v1/products/:productId/image": "inventory.manage",
         "GET /api/v1/admin/businesses": "businesses.manage",
         "GET /api/v1/admin/businesses/:businessId": "businesses.manage",
         "GET /api/v1/categories": "inventory.view",
         "GET /api/v1/health": "public",
+        "GET /api/v1/held-sales": "checkout.sell",
         "GET /api/v1/me": "signedIn",
         "GET /api/v1/products": "inventory.view",
         "GET /api/v1/products/:productId": "inventory.view",
@@ -65,6 +67,8 @@ describe('endpoint access declarations', () => {
         "POST /api/v1/categories/:categoryId/archive": "inventory.manage",
         "POST /api/v1/categories/:categoryId/unarchive": "inventory.manage",
         "POST /api/v1/categories/reorder": "inventory.manage",
+        "POST /api/v1/held-sales": "checkout.sell",
+        "POST /api/v1/held-sales/:heldSaleId/resume": "checkout.sell",
         "POST /api/v1/me/default-password": "signedIn",
         "POST /api/v1/me/password": "signedIn",
         "POST /api/v1/me/pin": "signedIn",

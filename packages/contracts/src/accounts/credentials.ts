@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, noContent } from '../http/endpoint.js';
 
 /** At least 8 characters with a letter and a digit; at most 128 so hashing stays cheap. */
 export const passwordSchema = z
@@ -11,8 +11,6 @@ export const passwordSchema = z
 
 /** A PIN is 4 to 6 digits. */
 export const pinSchema = z.string().regex(/^[0-9]{4,6}$/, 'A PIN is 4 to 6 digits');
-
-const noContent = z.null();
 
 export const changePassword = defineEndpoint({
   method: 'POST',

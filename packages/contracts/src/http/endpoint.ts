@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Permission } from '../identity/permissions.js';
 
 /**
@@ -42,6 +42,9 @@ export interface Endpoint<
   status: 200 | 201 | 202 | 204;
   response: TResponse;
 }
+
+/** The response of a 204 endpoint: no body. */
+export const noContent = z.null();
 
 export function defineEndpoint<
   TParams extends z.ZodType = z.ZodType,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, noContent } from '../http/endpoint.js';
 import { currencyCodes } from '../identity/currencies.js';
 import { passwordSchema } from '../accounts/credentials.js';
 
@@ -47,7 +47,7 @@ export const forgotPassword = defineEndpoint({
   access: 'public',
   body: z.strictObject({ email: emailSchema }),
   status: 202,
-  response: z.null(),
+  response: noContent,
 });
 
 export const resetPassword = defineEndpoint({
@@ -58,5 +58,5 @@ export const resetPassword = defineEndpoint({
   access: 'public',
   body: z.strictObject({ token: z.string().min(16).max(200), newPassword: passwordSchema }),
   status: 204,
-  response: z.null(),
+  response: noContent,
 });

@@ -1,0 +1,102 @@
+import { toThousandths, unitAllowsFractions, type FieldError, type HeldCart, type HeldSale } from '@ipos/contracts';
+import type { StoreAccess } from '../../auth/access.js';
+import type { Actor, AppDeps } from '../../http/context.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import { recordAudit } from '../../audit/audit.js';
+import { newId } from '../../lib/ids.js';
+import { iso } from '../inventory/stock-lines.service.js';
+import { accountNames, findVariants } from '../inventory/stock-variants.repository.js';
+import { insertHeldSale, listHeldSaleRows, takeHeldSale, type HeldSaleRow } from './held-sales.repository.js';
+
+type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+
+const WHAT = 'The held sale';
+
+function present(row: HeldSaleRow, names: Map<string, string>): HeldSale {
+  return {
+    id: row.id,
+    label: row.label,
+    heldBy: { id: row.heldBy, name: names.get(row.heldBy) ?? 'Former staff' },
+    createdAt: iso(row.createdAt),
+    lineCount: row.cart.lines.length,
+    cart: row.cart,
+  };
+}
+
+export async function listHeldSales(deps: AppDeps, scope: Scope): Promise<{ items: HeldSale[] }> {
+  const rows = await listHeldSaleRows(deps.database.db, scope);
+  const names = await accountNames(
+    deps.database.db,
+    rows.map((r) => r.heldBy),
+  );
+  return { items: rows.map((r) => present(r, names)) };
+}
+
+/** Puts a cart aside: its lines must be sellable variants of this business (checked now, priced on resume). */
+export async function holdSale(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  body: { label?: string | undefined; cart: HeldCart },
+): Promise<HeldSale> {
+  return deps.database.db.transaction(async (tx) => {
+    const variants = await findVariants(
+      tx,
+      scope.businessId,
+      body.cart.lines.map((l) => l.variantId),
+    );
+    const errors: FieldError[] = [];
+    body.cart.lines.forEach((line, i) => {
+      const variant = variants.get(line.variantId);
+      if (!variant || variant.isArchived)
+        errors.push({ field: `cart.lines.${i}.variantId`, message: 'No such product on sale in this business' });
+      else if (!unitAllowsFractions(variant.unit) && toThousandths(line.quantity) % 1000 !== 0)
+        errors.push({
+          field: `cart.lines.${i}.quantity`,
+          message: `${variant.productName} is sold in whole units (${variant.unit})`,
+        });
+    });
+    if (errors.length > 0)
+      throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+    const row = await insertHeldSale(tx, {
+      businessId: scope.businessId,
+      id: newId(),
+      storeId: scope.storeId,
+      heldBy: actor.accountId!,
+      label: body.label || null,
+      cart: body.cart,
+    });
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'held_sale.held',
+      entity: 'held_sale',
+      entityId: row.id,
+      after: { label: row.label, lines: body.cart.lines.length },
+    });
+    return present(row, await accountNames(tx, [row.heldBy]));
+  });
+}
+
+/** Takes a held cart off the list, for this till (resume) or for good (discard). */
+export async function takeHeldCart(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  action: 'resumed' | 'discarded',
+): Promise<HeldSale> {
+  return deps.database.db.transaction(async (tx) => {
+    const row = await takeHeldSale(tx, scope, id);
+    if (!row) throw notFound(WHAT);
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: `held_sale.${action}`,
+      entity: 'held_sale',
+      entityId: id,
+      before: { label: row.label, lines: row.cart.lines.length, heldBy: row.heldBy },
+    });
+    return present(row, await accountNames(tx, [row.heldBy]));
+  });
+}
