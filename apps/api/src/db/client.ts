@@ -134,3 +134,14 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * The unique constraint a failed statement broke (PostgreSQL 23505, as pg and PGlite report it,
+ * directly or wrapped by drizzle), or undefined for any other error.
+ */
+export function uniqueViolation(error: unknown): { constraint?: string } | undefined {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
+  if (e?.code === '23505') return { constraint: e.constraint };
+  if (e?.cause?.code === '23505') return { constraint: e.cause.constraint };
+  return undefined;
+}

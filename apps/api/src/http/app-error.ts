@@ -15,3 +15,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'The record') => new AppError('NOT_FOUND', `${what} was not found`);
+
+/** A 400 naming each bad field, its detail listing them (`field: message; …`), as schema validation answers. */
+export const invalidFields = (errors: FieldError[]) =>
+  new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });

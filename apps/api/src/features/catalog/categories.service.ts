@@ -1,6 +1,6 @@
 import type { Category, CategoryTree, CreateCategoryBody, ReorderCategoriesBody } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
-import type { Executor } from '../../db/client.js';
+import { uniqueViolation, type Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
@@ -21,11 +21,6 @@ type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 
 const WHAT = 'The category';
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 const nameTaken = (name: string) =>
   new AppError('CATEGORY_NAME_TAKEN', `A category named "${name}" already exists at this level`, {
     errors: [{ field: 'name', message: 'A category at this level already has this name' }],
@@ -36,7 +31,7 @@ async function guardNameRace<T>(name: string, work: () => Promise<T>): Promise<T
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken(name);
+    if (uniqueViolation(error)) throw nameTaken(name);
     throw error;
   }
 }

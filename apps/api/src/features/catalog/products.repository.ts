@@ -444,7 +444,10 @@ export type ListRow = {
 };
 
 /** Escapes LIKE's wildcards so a search for "50%" means the characters. */
-export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (q: string) => `%${likePrefix(q)}`;
+
+/** "Abc" → "abc%" with LIKE's wildcards escaped: lower-cased text starting with the search. */
+export const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The figures of a product in the active store, over its non-archived variants: one lateral subquery
@@ -571,7 +574,7 @@ export async function listProductRows(
         from (select 1) one
         left join lateral (
           select m.id from m
-           order by (m.id = ${exactSku}) is true desc, m.n like ${likePattern(filter.q!).slice(1)} desc, m.n, m.id
+           order by (m.id = ${exactSku}) is true desc, m.n like ${likePrefix(filter.q!)} desc, m.n, m.id
            limit ${filter.limit} offset ${filter.offset}
         ) page on true`,
     );

@@ -14,10 +14,10 @@ import {
 } from '@ipos/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.js';
+import { uniqueViolation, type Executor } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
@@ -52,14 +52,6 @@ import {
 export type ProductScope = { businessId: string; storeId: string };
 
 const WHAT = 'The product';
-
-const invalid = (errors: FieldError[]) =>
-  new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** What the trigram index searches: the lower-cased name and every SKU. */
 export const searchTextOf = (name: string, skus: string[]) =>
@@ -244,7 +236,7 @@ async function checkReferences(tx: Executor, scope: ProductScope, input: AnyInpu
       }
     });
   });
-  if (errors.length > 0) throw invalid(errors);
+  if (errors.length > 0) throw invalidFields(errors);
 }
 
 /** A clashing field and the product that already has the value (the form links to it). */
@@ -333,7 +325,7 @@ async function guardUniqueRace<T>(
   try {
     return await work();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (!uniqueViolation(error)) throw error;
     const db = deps.database.db;
     const ownVariantIds = new Set(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
     await checkUniqueness(db, scope.businessId, input, { productId: own.productId, variantIds: ownVariantIds });
@@ -536,7 +528,7 @@ export async function updateProductIn(
     if (v.id && !existingById.has(v.id))
       unknown.push({ field: `variants.${i}.id`, message: 'Not a variant of this product' });
   });
-  if (unknown.length > 0) throw invalid(unknown);
+  if (unknown.length > 0) throw invalidFields(unknown);
   await checkReferences(tx, scope, input, row);
   const keptIds = new Set(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
   await checkUniqueness(tx, scope.businessId, input, { productId, variantIds: keptIds });

@@ -1,7 +1,7 @@
 import { toThousandths, unitAllowsFractions, type FieldError, type HeldCart, type HeldSale } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { invalidFields, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../inventory/stock-lines.service.js';
@@ -56,8 +56,7 @@ export async function holdSale(
           message: `${variant.productName} is sold in whole units (${variant.unit})`,
         });
     });
-    if (errors.length > 0)
-      throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+    if (errors.length > 0) throw invalidFields(errors);
     const row = await insertHeldSale(tx, {
       businessId: scope.businessId,
       id: newId(),

@@ -1,6 +1,6 @@
 import type { RegisterSession, RegisterSummary } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
-import type { Executor } from '../../db/client.js';
+import { uniqueViolation, type Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
@@ -34,11 +34,6 @@ const alreadyOpen = (registerName: string) =>
 
 export const registerClosed = (row: Pick<RegisterSessionRow, 'registerName'>) =>
   new AppError('REGISTER_CLOSED', `This session of ${row.registerName} is closed`);
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Live figures while open; once closed, the counted and expected cash the close recorded. */
 function summaryOf(row: RegisterSessionRow, figures: SessionFigures | undefined): RegisterSummary {
@@ -167,7 +162,7 @@ export async function openRegisterSession(
     });
   } catch (error) {
     // Two tills opening the same register at once: the partial unique index lets one through.
-    if (isUniqueViolation(error)) throw alreadyOpen(registerName);
+    if (uniqueViolation(error)) throw alreadyOpen(registerName);
     throw error;
   }
   return reload(deps, scope, id);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductUnit } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
-import { SEARCH_COUNT_CAP } from '../catalog/products.repository.js';
+import { likePrefix, SEARCH_COUNT_CAP } from '../catalog/products.repository.js';
 
 /**
  * The SQL of the register's search. Items are VARIANTS of non-archived products; the products are
@@ -158,11 +158,6 @@ export async function listSellableRows(
     total: Number(count?.total ?? 0),
     totalCapped: false,
   };
-}
-
-/** "abc" → "abc%" with LIKE's wildcards escaped: names starting with the search. */
-function likePrefix(q: string): string {
-  return `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The page's variants priced, taxed and stocked for the store, in the order of the ids given. */

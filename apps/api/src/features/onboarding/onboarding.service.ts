@@ -1,5 +1,5 @@
 import type { RegisterBody } from '@ipos/contracts';
-import type { Tx } from '../../db/client.js';
+import { uniqueViolation, type Tx } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
@@ -19,11 +19,6 @@ export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 const SIGN_UP_LIMIT = { limit: 10, windowMs: 60 * 60 * 1000 };
 const FORGOT_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 };
 const RESET_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 };
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Creates an account for the embedded provider and links (issuer, account id) as its identity. */
 export async function createAccount(
@@ -88,7 +83,7 @@ export async function register(deps: AppDeps, actor: Actor, body: RegisterBody) 
     });
   } catch (error) {
     // Two sign-ups with one email at once: the unique index decides, the loser gets the same answer.
-    if (isUniqueViolation(error)) {
+    if (uniqueViolation(error)) {
       throw new AppError('EMAIL_TAKEN', 'An account with this email already exists; sign in or reset the password', {
         errors: [{ field: 'email', message: 'Already registered' }],
       });

@@ -1,5 +1,5 @@
 import type { TaxRate } from '@ipos/contracts';
-import type { Executor, Tx } from '../../db/client.js';
+import { uniqueViolation, type Executor, type Tx } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
@@ -40,19 +40,12 @@ const nameTaken = (name: string) =>
     errors: [{ field: 'name', message: 'A tax rate with this name already exists' }],
   });
 
-function isUniqueViolation(error: unknown): { constraint?: string } | undefined {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if (e?.code === '23505') return { constraint: e.constraint };
-  if (e?.cause?.code === '23505') return { constraint: e.cause.constraint };
-  return undefined;
-}
-
 /** Runs a mutation; a race that the pre-checks could not see still ends as the right 409. */
 async function inTransaction<T>(deps: AppDeps, name: string | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await deps.database.db.transaction(work);
   } catch (error) {
-    const violation = isUniqueViolation(error);
+    const violation = uniqueViolation(error);
     if (!violation) throw error;
     if (name !== undefined && violation.constraint !== 'tax_rates_one_default') throw nameTaken(name);
     throw new AppError('VERSION_CONFLICT', 'The tax rates changed meanwhile; reload and try again');
