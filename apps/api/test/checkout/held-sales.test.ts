@@ -8,12 +8,12 @@ import {
   type HeldCart,
   type HeldSale,
 } from '@ipos/contracts';
-import { auditEvents, memberships, roles } from '../../src/db/schema.js';
+import { auditEvents } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
-import { caller, fieldsOf } from '../inventory/helpers.js';
+import { caller, fieldsOf, giveCustomRole } from '../inventory/helpers.js';
 
 /** Held sales: a cart put aside at one till of a store and resumed (once) at any till of that store. */
 describe('held sales', () => {
@@ -161,16 +161,10 @@ describe('held sales', () => {
     });
 
     // A custom role that may look at inventory but not sell.
-    const db = server.deps.database.db;
-    const roleId = newId();
-    await db
-      .insert(roles)
-      .values({ businessId: demo.businessId, id: roleId, name: 'Held viewer', permissions: ['inventory.view'] });
-    const cashierId = await server.accountId(DEMO.cashier);
-    await db
-      .update(memberships)
-      .set({ roleId })
-      .where(and(eq(memberships.businessId, demo.businessId), eq(memberships.accountId, cashierId)));
+    await giveCustomRole(server, demo.businessId, DEMO.cashier, {
+      name: 'Held viewer',
+      permissions: ['inventory.view'],
+    });
     const forbidden = await call(holdSale, { as: DEMO.cashier, storeId: demo.ikejaId, body: { cart: cartOf(milk) } });
     expect(forbidden.statusCode, forbidden.body).toBe(403);
   });

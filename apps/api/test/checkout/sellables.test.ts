@@ -9,12 +9,13 @@ import {
   type Product,
   type SellablePage,
 } from '@ipos/contracts';
-import { memberships, roles, taxRates } from '../../src/db/schema.js';
+import { taxRates } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct } from '../support/catalog.js';
 import { caller, categoryId, fieldsOf, uniqueEan13, vatId, type DemoIds } from '../catalog/products-fixtures.js';
+import { giveCustomRole } from '../inventory/helpers.js';
 
 /**
  * The register's search, GET /api/v1/sellables: VARIANTS of non-archived products, priced, taxed and
@@ -265,16 +266,10 @@ describe('register search GET /api/v1/sellables', () => {
     }
     expect((await call(listSellables, { as: null })).statusCode).toBe(401);
     // A custom role that may look at inventory but not sell.
-    const db = server.deps.database.db;
-    const roleId = newId();
-    await db
-      .insert(roles)
-      .values({ businessId: demo.businessId, id: roleId, name: 'Stock viewer', permissions: ['inventory.view'] });
-    const cashierId = await server.accountId(DEMO.cashier);
-    await db
-      .update(memberships)
-      .set({ roleId })
-      .where(and(eq(memberships.businessId, demo.businessId), eq(memberships.accountId, cashierId)));
+    await giveCustomRole(server, demo.businessId, DEMO.cashier, {
+      name: 'Stock viewer',
+      permissions: ['inventory.view'],
+    });
     const forbidden = await call(listSellables, { as: DEMO.cashier, storeId: demo.ikejaId });
     expect(forbidden.statusCode, forbidden.body).toBe(403);
   });

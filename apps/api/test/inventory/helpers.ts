@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
-import { buildPath, type Endpoint } from '@ipos/contracts';
+import { and, eq } from 'drizzle-orm';
+import { buildPath, type Endpoint, type Permission } from '@ipos/contracts';
+import { memberships, roles } from '../../src/db/schema.js';
+import { newId } from '../../src/lib/ids.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
 import type { TestServer } from '../support/server.js';
 
@@ -34,4 +37,25 @@ export const fieldsOf = (res: { json(): unknown }) =>
 /** The invariant: on hand equals the sum of the movements for every (store, variant) of the business. */
 export async function expectLedgerHolds(server: TestServer, businessId: string) {
   expect(await ledgerMismatches(server.deps.database.db, businessId)).toEqual([]);
+}
+
+/**
+ * Gives an account a custom role with just these permissions in its stores of the business (for
+ * 403 tests: a role that may look but not act). Returns the role id.
+ */
+export async function giveCustomRole(
+  server: TestServer,
+  businessId: string,
+  email: string,
+  role: { name: string; permissions: Permission[] },
+): Promise<string> {
+  const db = server.deps.database.db;
+  const roleId = newId();
+  await db.insert(roles).values({ businessId, id: roleId, name: role.name, permissions: role.permissions });
+  const accountId = await server.accountId(email);
+  await db
+    .update(memberships)
+    .set({ roleId })
+    .where(and(eq(memberships.businessId, businessId), eq(memberships.accountId, accountId)));
+  return roleId;
 }
