@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'apps/api/dist-*/**',
       '**/node_modules/**',
       '**/drizzle/**',
       '.tmp/**',

@@ -23,6 +23,10 @@ import { salesRoutes } from './features/checkout/sales.routes.js';
 import { sellablesRoutes } from './features/checkout/sellables.routes.js';
 import { stockRoutes } from './features/inventory/stock.routes.js';
 import { taxesRoutes } from './features/taxes/taxes.routes.js';
+import { transactionsRoutes } from './features/transactions/transactions.routes.js';
+import { contactsRoutes } from './features/contacts/contacts.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { receiptsRoutes } from './features/checkout/receipts.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -140,6 +144,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     salesRoutes(api, deps);
     heldSalesRoutes(api, deps);
     sellablesRoutes(api, deps);
+    receiptsRoutes(api, deps);
+    transactionsRoutes(api, deps);
+    contactsRoutes(api, deps);
+    dashboardRoutes(api, deps);
   });
 
   if (options.identity) await options.identity(app);

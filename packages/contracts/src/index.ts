@@ -24,3 +24,8 @@ export * from './checkout/registers.js';
 export * from './checkout/sales.js';
 export * from './checkout/sellables.js';
 export * from './checkout/held-sales.js';
+export * from './checkout/receipts.js';
+export * from './contacts/contacts.js';
+export * from './transactions/refunds.js';
+export * from './transactions/transactions.js';
+export * from './dashboard/store-dashboard.js';

@@ -78,6 +78,13 @@ export const businesses = pgTable(
     country: text('country').notNull(),
     /** One of the spec's currency codes; one currency per business. */
     currency: text('currency').notNull(),
+    /** Printed on receipts and invoices (VAT/TIN/KRA PIN); edited in settings (issue 8). */
+    taxId: text('tax_id'),
+    phone: text('phone'),
+    email: text('email'),
+    /** Receipt texts: a header line under the store name and a footer (returns policy, thanks). */
+    receiptHeader: text('receipt_header'),
+    receiptFooter: text('receipt_footer'),
     ownerAccountId: uuid('owner_account_id')
       .notNull()
       .references(() => accounts.id),
@@ -100,6 +107,9 @@ export const stores = pgTable(
     alias: text('alias').notNull(),
     timeZone: text('time_zone').notNull().default('Africa/Lagos'),
     address: text('address'),
+    phone: text('phone'),
+    /** The name printed on receipts and invoices ("Demo Mart Lekki"); the store's name when null. */
+    displayName: text('display_name'),
     allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -384,7 +394,7 @@ export const stockMovements = pgTable(
     delta: quantity('delta').notNull(),
     /** On hand in this store right after this movement. */
     onHandAfter: quantity('on_hand_after').notNull(),
-    /** sale, refund, purchase_receipt, vendor_return, waste, adjustment, count, transfer_in, transfer_out. */
+    /** sale, refund, void, purchase_receipt, vendor_return, waste, adjustment, count, transfer_in, transfer_out. */
     reason: text('reason').notNull(),
     refType: text('ref_type'),
     refId: uuid('ref_id'),
@@ -399,7 +409,7 @@ export const stockMovements = pgTable(
     index('stock_movements_ref_idx').on(t.businessId, t.refType, t.refId),
     check(
       'stock_movements_reason',
-      sql`${t.reason} in ('sale', 'refund', 'purchase_receipt', 'vendor_return', 'waste', 'adjustment', 'count', 'transfer_in', 'transfer_out')`,
+      sql`${t.reason} in ('sale', 'refund', 'void', 'purchase_receipt', 'vendor_return', 'waste', 'adjustment', 'count', 'transfer_in', 'transfer_out')`,
     ),
     check('stock_movements_nonzero', sql`${t.delta} <> 0`),
   ],
@@ -533,6 +543,47 @@ export const stockTransferLines = pgTable(
 
 // ---------------------------------------------------------------- checkout: registers, sales, payments
 
+// ---------------------------------------------------------------- contacts
+
+/**
+ * Customers and vendors of a business. Phone and email are not unique (two people share a shop
+ * phone); a duplicate is a warning the person confirms. `phone_digits` (digits only, last 9 kept by
+ * the service so +234 803… and 0803… match) and lower(email) find duplicates; `search_text` (lower
+ * name, phone digits, email) has a trigram index for the till's customer search.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    id: uuid('id').notNull(),
+    /** customer, vendor. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    phoneDigits: text('phone_digits'),
+    email: text('email'),
+    address: text('address'),
+    taxId: text('tax_id'),
+    notes: text('notes'),
+    searchText: text('search_text').notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('contacts_name_idx').on(t.businessId, t.kind, sql`lower(${t.name})`, t.id),
+    index('contacts_phone_idx').on(t.businessId, t.phoneDigits),
+    index('contacts_email_idx').on(t.businessId, sql`lower(${t.email})`),
+    index('contacts_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('contacts_kind', sql`${t.kind} in ('customer', 'vendor')`),
+  ],
+);
+
 /**
  * A register session: a cashier's till from opening (with a counted float) to closing (cash counted,
  * expected computed, variance kept). Selling needs an open session; one open session per register.
@@ -615,7 +666,7 @@ export const sales = pgTable(
     /** completed, voided. */
     status: text('status').notNull().default('completed'),
     cashierAccountId: uuid('cashier_account_id').notNull(),
-    /** A customer contact (issue 6); null: walk-in. */
+    /** A customer contact; null: walk-in. */
     customerId: uuid('customer_id'),
     subtotalMinor: money('subtotal_minor').notNull(),
     discountMinor: money('discount_minor').notNull(),
@@ -637,10 +688,12 @@ export const sales = pgTable(
     index('sales_store_time_idx').on(t.businessId, t.storeId, t.completedAt, t.id),
     index('sales_session_idx').on(t.businessId, t.sessionId),
     index('sales_customer_idx').on(t.businessId, t.customerId),
+    index('sales_cashier_idx').on(t.businessId, t.storeId, t.cashierAccountId, t.completedAt),
     foreignKey({
       columns: [t.businessId, t.sessionId],
       foreignColumns: [registerSessions.businessId, registerSessions.id],
     }),
+    foreignKey({ columns: [t.businessId, t.customerId], foreignColumns: [contacts.businessId, contacts.id] }),
     check('sales_status', sql`${t.status} in ('completed', 'voided')`),
     check(
       'sales_amounts',
@@ -708,6 +761,78 @@ export const salePayments = pgTable(
     foreignKey({ columns: [t.businessId, t.saleId], foreignColumns: [sales.businessId, sales.id] }),
     check('sale_payments_method', sql`${t.method} in ('cash', 'card', 'bank_transfer', 'mobile_money')`),
     check('sale_payments_amount', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * A refund of some lines of a completed sale (a sale is never edited). Amounts are the refunded
+ * share of each line's total and tax, so refunding a whole line returns exactly what was paid for
+ * it. A cash refund names the open register session whose drawer paid it out.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    businessId: uuid('business_id').notNull(),
+    /** From the client, like a sale's id, so a retried refund is the same one. */
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+    /** The register session that paid it out; required for cash, optional otherwise. */
+    sessionId: uuid('session_id'),
+    /** `LEK-RF000001`, from the store's gapless counter. */
+    number: text('number').notNull(),
+    refundedBy: uuid('refunded_by').notNull(),
+    reason: text('reason').notNull(),
+    /** cash, card, bank_transfer, mobile_money. */
+    method: text('method').notNull(),
+    reference: text('reference'),
+    provider: text('provider'),
+    phone: text('phone'),
+    totalMinor: money('total_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('refunds_number_key').on(t.businessId, t.storeId, t.number),
+    index('refunds_sale_idx').on(t.businessId, t.saleId),
+    index('refunds_store_time_idx').on(t.businessId, t.storeId, t.createdAt),
+    index('refunds_session_idx').on(t.businessId, t.sessionId),
+    foreignKey({ columns: [t.businessId, t.saleId], foreignColumns: [sales.businessId, sales.id] }),
+    foreignKey({
+      columns: [t.businessId, t.sessionId],
+      foreignColumns: [registerSessions.businessId, registerSessions.id],
+    }),
+    check('refunds_method', sql`${t.method} in ('cash', 'card', 'bank_transfer', 'mobile_money')`),
+    check('refunds_amounts', sql`${t.totalMinor} > 0 and ${t.taxMinor} >= 0`),
+  ],
+);
+
+/** A refunded quantity of one sale line; `restocked` says whether it went back on the shelf. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    refundId: uuid('refund_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+    /** The sale line refunded. */
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    quantity: quantity('quantity').notNull(),
+    totalMinor: money('total_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    restocked: boolean('restocked').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.refundId, t.lineNo] }),
+    index('refund_lines_sale_idx').on(t.businessId, t.saleId, t.lineNo),
+    foreignKey({ columns: [t.businessId, t.refundId], foreignColumns: [refunds.businessId, refunds.id] }),
+    foreignKey({
+      columns: [t.businessId, t.saleId, t.lineNo],
+      foreignColumns: [saleLines.businessId, saleLines.saleId, saleLines.lineNo],
+    }),
+    check('refund_lines_quantity', sql`${t.quantity} > 0`),
   ],
 );
 
@@ -799,6 +924,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
+  /** Files sent with the mail (a receipt PDF): `[{ filename, contentType, base64 }]`. */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** A sender (any replica) owns the row until then; a crashed sender's claim simply runs out. */

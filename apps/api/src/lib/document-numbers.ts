@@ -7,6 +7,7 @@ export const documentPrefixes = {
   stock_count: 'CNT',
   stock_transfer: 'TRF',
   sale: 'S',
+  refund: 'RF',
 } as const;
 export type DocumentKind = keyof typeof documentPrefixes;
 

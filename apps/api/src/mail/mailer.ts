@@ -5,10 +5,18 @@ import { queryRows, type Executor } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a receipt PDF); kept in the outbox row as base64 until delivered. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -34,7 +42,15 @@ interface ClaimedRow {
   to_address: string;
   subject: string;
   text_body: string;
+  attachments: { filename: string; contentType: string; base64: string }[] | null;
   attempts: number;
+}
+
+/** The row's attachments (jsonb arrives parsed from both drivers; a string is parsed to be safe). */
+function attachmentsOf(mail: ClaimedRow): NonNullable<ClaimedRow['attachments']> {
+  const value = mail.attachments as unknown;
+  if (typeof value === 'string') return JSON.parse(value) as NonNullable<ClaimedRow['attachments']>;
+  return mail.attachments ?? [];
 }
 
 export function createMailer(options: {
@@ -56,16 +72,26 @@ export function createMailer(options: {
         limit 20
         for update skip locked
       )
-      returning id, to_address, subject, text_body, attempts`,
+      returning id, to_address, subject, text_body, attachments, attempts`,
     );
   }
 
   return {
     async enqueue(tx, message) {
       const id = newId();
-      await tx
-        .insert(mailOutbox)
-        .values({ id, toAddress: message.to, subject: message.subject, textBody: message.text });
+      await tx.insert(mailOutbox).values({
+        id,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        attachments: message.attachments?.length
+          ? message.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              base64: a.content.toString('base64'),
+            }))
+          : null,
+      });
       return id;
     },
     async flush(db) {
@@ -91,6 +117,12 @@ export function createMailer(options: {
               to: mail.to_address,
               subject: mail.subject,
               text: mail.text_body,
+              attachments: attachmentsOf(mail).map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.base64,
+                encoding: 'base64',
+              })),
             });
             await db.update(mailOutbox).set({ sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mail.id));
           } catch (error) {

@@ -1,10 +1,19 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { toThousandths, type CreateProductInput } from '@ipos/contracts';
 import type { Actor, AppDeps } from '../http/context.js';
 import type { Executor } from '../db/client.js';
-import { accounts, categories, productVariants } from '../db/schema.js';
+import { accounts, businesses, categories, productVariants, stores } from '../db/schema.js';
+import { findSaleVariants } from '../features/checkout/sales.repository.js';
+import {
+  buildDemoHistory,
+  HISTORY_DAYS,
+  seedDemoContacts,
+  writeDemoHistory,
+  recordOpeningStock,
+  type HistoryStore,
+  type OpeningStock,
+} from './demo-history.js';
 import { createProductIn } from '../features/catalog/products.service.js';
-import { recordStockAdjustmentIn } from '../features/inventory/stock-adjustments.service.js';
 import { demoBarcodeOf, demoProducts, demoSkuOf } from './demo-products.js';
 import { hashSecret } from '../lib/secrets.js';
 import { createAccount } from '../features/onboarding/onboarding.service.js';
@@ -93,7 +102,50 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       { businessId, storeId: null },
       { name: 'VAT', rateBasisPoints: 750, isInclusive: true, isDefault: true },
     );
-    await seedDemoProducts(tx, actor, { businessId, lekkiId: lekki, ikejaId: ikeja, vatId: vat.id });
+    await tx
+      .update(businesses)
+      .set({
+        taxId: 'TIN 12345678-0001',
+        phone: '+234 1 270 0000',
+        email: 'hello@demomart.example.ng',
+        receiptFooter:
+          'Goods sold in good condition may be returned within 7 days with this receipt. Thank you for shopping at Demo Mart!',
+      })
+      .where(eq(businesses.id, businessId));
+    for (const [storeId, displayName, phone] of [
+      [lekki, 'Demo Mart Lekki', '+234 803 100 2001'],
+      [ikeja, 'Demo Mart Ikeja', '+234 803 100 2002'],
+    ] as const)
+      await tx
+        .update(stores)
+        .set({ displayName, phone })
+        .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
+    const stock = await seedDemoProducts(tx, actor, { businessId, lekkiId: lekki, ikejaId: ikeja, vatId: vat.id });
+    await seedDemoHistory(tx, actor, {
+      businessId,
+      now: deps.now(),
+      stock,
+      stores: [
+        // Lekki: the manager and the admin take turns at the till and may discount.
+        {
+          id: lekki,
+          alias: 'LEK',
+          openers: [ids.manager!, ids.admin!],
+          cashiers: [ids.manager!, ids.admin!],
+          canDiscount: true,
+          baseSalesPerDay: 36,
+        },
+        // Ikeja: the owner opens and closes; Dayo (IPOS_BASIC) sells, without discounts.
+        {
+          id: ikeja,
+          alias: 'IKJ',
+          openers: [ids.owner!],
+          cashiers: [ids.cashier!],
+          canDiscount: false,
+          baseSalesPerDay: 29,
+        },
+      ],
+    });
   });
   return true;
 }
@@ -102,8 +154,8 @@ const kobo = (naira: number) => Math.round(naira * 100);
 
 /**
  * Demo Mart's catalogue (demo-products.ts), created the way the product form creates products
- * (`createProductIn`), then each store's stock as one opening-stock adjustment, as a shop taking on
- * iPos would record it: real ledger movements, so every demo figure is explained by the ledger.
+ * (`createProductIn`). Returns each store's intended on-hand per tracked variant (what the shelves
+ * hold today); seedDemoHistory records the opening stock that, less ninety days of sales, leaves it.
  */
 export async function seedDemoProducts(
   tx: Executor,
@@ -153,26 +205,72 @@ export async function seedDemoProducts(
     const productId = await createProductIn(tx, actor, { businessId, storeId: lekkiId }, input);
     if (product.tracked) quantities.set(productId, sizes);
   }
-  // Every variant in one query (variant position = size index).
+  // Every variant in one query (variant position = size index): the quantity each store should
+  // have on its shelves today, in thousandths (the opening stock adds what the history sells).
   const variants = await tx
     .select({ id: productVariants.id, productId: productVariants.productId, position: productVariants.position })
     .from(productVariants)
     .where(eq(productVariants.businessId, businessId));
+  const stock = new Map<string, Map<string, { productId: string; thousandths: number }>>();
   for (const [storeId, store] of [
     [lekkiId, 'lekki'],
     [ikejaId, 'ikeja'],
   ] as const) {
-    const lines = variants.flatMap((v) => {
-      const quantity = quantities.get(v.productId)?.[v.position]?.[store] ?? 0;
-      return quantity > 0
-        ? [{ productId: v.productId, variantId: v.id, deltaThousandths: toThousandths(quantity), isTracked: true }]
-        : [];
-    });
-    await recordStockAdjustmentIn(
-      tx,
-      actor,
-      { businessId, storeId },
-      { reasonCode: 'opening_stock', note: 'Demo Mart opening stock', lines },
-    );
+    const perVariant = new Map<string, { productId: string; thousandths: number }>();
+    for (const v of variants) {
+      const quantity = quantities.get(v.productId)?.[v.position]?.[store];
+      if (quantity !== undefined)
+        perVariant.set(v.id, { productId: v.productId, thousandths: toThousandths(quantity) });
+    }
+    stock.set(storeId, perVariant);
   }
+  return stock;
+}
+
+/**
+ * Ninety days of trading (demo-history.ts), and before it each store's stock as one opening-stock
+ * adjustment, as a shop taking on iPos would record it: real ledger movements, dated the evening
+ * before the first day and large enough that, after everything the history sells, voids and
+ * restocks, the shelves hold the catalogue's quantities (its low and out-of-stock lines included).
+ */
+async function seedDemoHistory(
+  tx: Executor,
+  actor: Actor,
+  input: {
+    businessId: string;
+    now: Date;
+    stock: Map<string, Map<string, { productId: string; thousandths: number }>>;
+    stores: Omit<HistoryStore, 'variants'>[];
+  },
+) {
+  const { businessId } = input;
+  // The customers and vendors were on file before the first day of trading.
+  const firstDay = new Date(input.now.getTime() - (HISTORY_DAYS + 2) * 86_400_000);
+  const contactsMade = await seedDemoContacts(tx, businessId, input.stores[0]!.openers[0]!, firstDay);
+  const variantIds = (
+    await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.businessId, businessId), eq(productVariants.isArchived, false)))
+  ).map((r) => r.id);
+  const stores: HistoryStore[] = [];
+  for (const store of input.stores) {
+    // Priced for the store exactly as POST /sales prices a line (its price, the product's tax, the cost).
+    const priced = await findSaleVariants(tx, { businessId, storeId: store.id }, variantIds);
+    // A fixed order (by SKU), so the same catalogue gives the same history.
+    const variants = [...priced.values()].sort((a, b) => a.sku.localeCompare(b.sku));
+    stores.push({ ...store, variants });
+  }
+  const history = buildDemoHistory({ businessId, now: input.now, stores, customers: contactsMade.customers });
+  const opening: OpeningStock[] = [];
+  for (const store of input.stores) {
+    const intended = input.stock.get(store.id) ?? new Map();
+    const out = history.netOut.get(store.id) ?? new Map<string, number>();
+    const lines = [...intended].flatMap(([variantId, { productId, thousandths }]) => {
+      const q = thousandths + (out.get(variantId) ?? 0);
+      return q > 0 ? [{ productId, variantId, thousandths: q }] : [];
+    });
+    opening.push(await recordOpeningStock(tx, actor, { businessId, storeId: store.id }, lines, history.openingAt));
+  }
+  await writeDemoHistory(tx, actor, businessId, history, opening);
 }

@@ -14,7 +14,7 @@ export interface CallOptions {
   as?: string | null;
   storeId?: string;
   params?: Record<string, string>;
-  query?: Record<string, string>;
+  query?: Record<string, string | string[]>;
   body?: unknown;
   headers?: Record<string, string>;
   requestId?: string;

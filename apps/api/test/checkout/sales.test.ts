@@ -239,10 +239,10 @@ describe('sales API', () => {
     expect(audits[0]).toMatchObject({ action: 'sale.completed', storeId: demo.lekkiId, businessId: demo.businessId });
     expect(audits[0]!.after).toMatchObject({ number: sale.number, totalMinor: total });
 
-    // GET answers the same sale.
+    // GET answers the same sale (the transactions detail: the sale plus its history).
     const read = await call(getSale, { storeId: demo.lekkiId, params: { saleId: body.id } });
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toEqual(sale);
+    expect(read.json()).toMatchObject({ ...sale, state: 'completed', refunds: [], refundedMinor: 0, voided: null });
   });
 
   it('applies line and cart discounts exactly (largest remainder), for a role with checkout.discount', async () => {

@@ -32,7 +32,7 @@ describe('register search GET /api/v1/sellables', () => {
   const made: Record<string, Product> = {};
   const codes = { alpha: uniqueEan13(), shirtL: uniqueEan13(), gone: uniqueEan13() };
 
-  const search = async (query: Record<string, string>, options: { as?: string; storeId?: string } = {}) => {
+  const search = async (query: Record<string, string | string[]>, options: { as?: string; storeId?: string } = {}) => {
     const res = await call(listSellables, { query, ...options });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as SellablePage;
@@ -220,6 +220,15 @@ describe('register search GET /api/v1/sellables', () => {
     expect((await search({ q: codes.gone })).total).toBe(0);
     expect((await search({ q: 'quokkazz gone' })).total).toBe(0);
     expect((await search({ q: 'qz-gone' })).total).toBe(0);
+  });
+
+  it('answers exactly the variants asked for by id (a resumed cart is re-priced in one request)', async () => {
+    const [small, large] = made.shirt!.variants.map((v) => v.id) as [string, string];
+    const both = await search({ variantId: [large, small, made.alpha!.variants[0]!.id] });
+    expect(both.items.map((s) => s.sku).sort()).toEqual(['QZ-ALPHA', 'QZ-SHIRT-L', 'QZ-SHIRT-S'].sort());
+    expect(names(await search({ variantId: large }))).toEqual(['Quokkazz Shirt (L)']);
+    const bad = await call(listSellables, { query: { variantId: 'not-a-uuid' } });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('filters by category for the tile grid: a top-level category includes its children', async () => {

@@ -11,7 +11,7 @@ export interface CallOptions {
   as?: string | null;
   storeId: string;
   params?: Record<string, string>;
-  query?: Record<string, string>;
+  query?: Record<string, string | string[]>;
   body?: unknown;
 }
 

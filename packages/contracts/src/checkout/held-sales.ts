@@ -10,6 +10,8 @@ import { discountSchema, saleLineInputSchema } from './sales.js';
 export const heldCartSchema = z.strictObject({
   lines: z.array(saleLineInputSchema).min(1, 'Add an item').max(500),
   cartDiscount: discountSchema.optional(),
+  /** The customer attached to the cart, if any. */
+  customerId: z.string().uuid().optional(),
   note: z.string().trim().max(500).optional(),
 });
 export type HeldCart = z.infer<typeof heldCartSchema>;

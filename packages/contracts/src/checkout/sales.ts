@@ -85,6 +85,8 @@ export const createSaleBodySchema = z
     lines: z.array(saleLineInputSchema).min(1, 'Add an item').max(500),
     /** Needs checkout.discount. */
     cartDiscount: discountSchema.optional(),
+    /** A customer contact of the business; none for a walk-in. */
+    customerId: z.string().uuid().optional(),
     payments: z.array(paymentInputSchema).min(1, 'Add a payment').max(10),
     /** The total the till showed; the server's own total must match it, else 409 PRICE_CHANGED. */
     expectedTotalMinor: moneyMinorSchema,
@@ -175,16 +177,5 @@ export const createSale = defineEndpoint({
   idempotent: true,
   body: createSaleBodySchema,
   status: 201,
-  response: saleSchema,
-});
-
-export const getSale = defineEndpoint({
-  method: 'GET',
-  path: '/api/v1/sales/:saleId',
-  summary: 'One sale of the active store',
-  tags: ['checkout'],
-  access: 'transactions.view',
-  params: z.object({ saleId: z.string().uuid() }),
-  status: 200,
   response: saleSchema,
 });

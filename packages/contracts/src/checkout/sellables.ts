@@ -21,6 +21,11 @@ export const listSellablesQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   /** The tile grid: a top-level category includes its sub-categories. */
   categoryId: z.string().uuid().optional(),
+  /** Exactly these variants (repeat the parameter, at most 100): re-pricing a resumed cart. */
+  variantId: z
+    .union([z.string().uuid(), z.array(z.string().uuid()).max(100, 'At most 100 variants')])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
 });
 export type ListSellablesQuery = z.input<typeof listSellablesQuerySchema>;
 

@@ -12,6 +12,7 @@ import { nonNegativeQuantitySchema, positiveQuantitySchema, quantitySchema } fro
 export const movementReasons = [
   'sale',
   'refund',
+  'void',
   'purchase_receipt',
   'vendor_return',
   'waste',
@@ -25,6 +26,7 @@ export type MovementReason = (typeof movementReasons)[number];
 export const movementReasonLabels: Record<MovementReason, string> = {
   sale: 'Sale',
   refund: 'Refund',
+  void: 'Sale voided',
   purchase_receipt: 'Received from vendor',
   vendor_return: 'Returned to vendor',
   waste: 'Waste',

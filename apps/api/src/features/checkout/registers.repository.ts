@@ -172,10 +172,17 @@ export async function sessionSummaries(
   const moved = (kind: 'cash_in' | 'cash_out') =>
     sql`(select coalesce(sum(m.amount_minor), 0)::bigint from cash_movements m
           where m.business_id = ${outerBusiness} and m.session_id = ${outerId} and m.kind = ${kind})`.mapWith(toInt);
+  // Refunds paid out through the session (any sale, any day); cash ones leave its drawer.
+  const refunded = (method?: 'cash') =>
+    sql`(select coalesce(sum(r.total_minor), 0)::bigint from refunds r
+          where r.business_id = ${outerBusiness} and r.session_id = ${outerId}
+            ${method ? sql`and r.method = ${method}` : sql``})`.mapWith(toInt);
   const rows = await db
     .select({
       id: rs.id,
       openingFloatMinor: rs.openingFloatMinor,
+      refundsTotal: refunded(),
+      cashRefunds: refunded('cash'),
       salesCount: sql`(select count(*) from sales s
           where s.business_id = ${outerBusiness} and s.session_id = ${outerId} and s.status = 'completed')`.mapWith(
         toInt,
@@ -195,9 +202,8 @@ export async function sessionSummaries(
     .where(and(eq(rs.businessId, businessId), inArray(rs.id, sessionIds)));
   return new Map(
     rows.map((r) => {
-      // Refunds are recorded by a later part of checkout; until then there are none.
-      const refundsTotalMinor = 0;
-      const cashRefundsMinor = 0;
+      const refundsTotalMinor = r.refundsTotal;
+      const cashRefundsMinor = r.cashRefunds;
       const openingFloatMinor = toInt(r.openingFloatMinor);
       return [
         r.id,

@@ -1,7 +1,16 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { variantColumns, type StockVariantRow } from '../inventory/stock-variants.repository.js';
-import { productVariants, products, saleLines, salePayments, sales, stockLevels, taxRates } from '../../db/schema.js';
+import {
+  contacts,
+  productVariants,
+  products,
+  saleLines,
+  salePayments,
+  sales,
+  stockLevels,
+  taxRates,
+} from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
 
@@ -86,32 +95,18 @@ export async function insertSalePayments(tx: Executor, rows: (typeof salePayment
   if (rows.length > 0) await tx.insert(salePayments).values(rows);
 }
 
-export type SaleRow = typeof sales.$inferSelect;
-export type SaleLineRow = typeof saleLines.$inferSelect;
-export type SalePaymentRow = typeof salePayments.$inferSelect;
-
-/** A sale of this store with its lines and payments, in order; undefined for any other store's or tenant's. */
-export async function findSale(
-  db: Executor,
-  scope: Scope,
-  id: string,
-): Promise<{ sale: SaleRow; lines: SaleLineRow[]; payments: SalePaymentRow[] } | undefined> {
-  const [sale] = await db
-    .select()
-    .from(sales)
-    .where(and(eq(sales.businessId, scope.businessId), eq(sales.storeId, scope.storeId), eq(sales.id, id)));
-  if (!sale) return undefined;
-  const [lines, payments] = await Promise.all([
-    db
-      .select()
-      .from(saleLines)
-      .where(and(eq(saleLines.businessId, scope.businessId), eq(saleLines.saleId, id)))
-      .orderBy(asc(saleLines.lineNo)),
-    db
-      .select()
-      .from(salePayments)
-      .where(and(eq(salePayments.businessId, scope.businessId), eq(salePayments.saleId, id)))
-      .orderBy(asc(salePayments.seq)),
-  ]);
-  return { sale, lines, payments };
+/** Whether the id is a customer contact of the business that is not archived (the sale's customer). */
+export async function customerIsActive(tx: Executor, businessId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        eq(contacts.id, id),
+        eq(contacts.kind, 'customer'),
+        isNull(contacts.archivedAt),
+      ),
+    );
+  return Boolean(row);
 }

@@ -2,11 +2,7 @@ import {
   createSale as createSaleEndpoint,
   type createSaleBodySchema,
   type Discount,
-  parseThousandths,
   priceCart,
-  type MobileMoneyProvider,
-  type PaymentMethod,
-  type Sale,
   thousandthsToNumeric,
   toThousandths,
   unitAllowsFractions,
@@ -16,16 +12,16 @@ import type { z } from 'zod';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, invalidFields } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock } from '../inventory/stock-ledger.js';
-import { iso } from '../inventory/stock-lines.service.js';
-import { accountNames, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findOpenSession } from './registers.repository.js';
+import { loadSale } from '../transactions/transactions.service.js';
 import {
-  findSale,
+  customerIsActive,
   findSaleVariants,
   insertSale,
   insertSaleLines,
@@ -71,6 +67,8 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
     });
   if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
+  if (body.customerId && !(await customerIsActive(tx, scope.businessId, body.customerId)))
+    throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
 
   // The lines against the catalogue: every fault at once.
   const variants = await findSaleVariants(
@@ -185,7 +183,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
     number,
     status: 'completed',
     cashierAccountId: actor.accountId!,
-    customerId: null,
+    customerId: body.customerId ?? null,
     subtotalMinor: priced.subtotalMinor,
     discountMinor: priced.discountMinor,
     taxMinor: priced.taxMinor,
@@ -246,6 +244,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
     after: {
       number,
       sessionId: session.id,
+      customerId: body.customerId ?? null,
       totalMinor: priced.totalMinor,
       taxMinor: priced.taxMinor,
       discountMinor: priced.discountMinor,
@@ -258,69 +257,4 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       payments: payments.map((p) => ({ method: p.method, amountMinor: p.amountMinor })),
     },
   });
-}
-
-/** GET /sales/:saleId: a sale of the active store; any other store's or tenant's is a 404. */
-export async function getSale(deps: AppDeps, scope: Pick<Scope, 'businessId' | 'storeId'>, id: string): Promise<Sale> {
-  const sale = await loadSale(deps.database.db, scope, id);
-  if (!sale) throw notFound('The sale');
-  return sale;
-}
-
-async function loadSale(
-  db: Executor,
-  scope: Pick<Scope, 'businessId' | 'storeId'>,
-  id: string,
-): Promise<Sale | undefined> {
-  const found = await findSale(db, scope, id);
-  if (!found) return undefined;
-  const { sale, lines, payments } = found;
-  const names = await accountNames(db, [sale.cashierAccountId]);
-  return {
-    id: sale.id,
-    number: sale.number,
-    storeId: sale.storeId,
-    sessionId: sale.sessionId,
-    status: sale.status as Sale['status'],
-    cashier: { id: sale.cashierAccountId, name: names.get(sale.cashierAccountId) ?? 'Unknown' },
-    customerId: sale.customerId,
-    lines: lines.map((l) => ({
-      lineNo: l.lineNo,
-      productId: l.productId,
-      variantId: l.variantId,
-      name: l.name,
-      sku: l.sku,
-      quantity: parseThousandths(l.quantity) / 1000,
-      unitPriceMinor: Number(l.unitPriceMinor),
-      grossMinor: Number(l.grossMinor),
-      lineDiscountMinor: Number(l.lineDiscountMinor),
-      cartDiscountMinor: Number(l.cartDiscountMinor),
-      taxRateId: l.taxRateId,
-      taxRateBasisPoints: l.taxRateBasisPoints,
-      taxInclusive: l.taxInclusive,
-      taxMinor: Number(l.taxMinor),
-      totalMinor: Number(l.totalMinor),
-    })),
-    cartDiscount: sale.cartDiscount ?? null,
-    payments: payments.map((p) => {
-      const tendered = p.tenderedMinor === null ? null : Number(p.tenderedMinor);
-      return {
-        method: p.method as PaymentMethod,
-        amountMinor: Number(p.amountMinor),
-        tenderedMinor: tendered,
-        changeMinor: tendered === null ? 0 : tendered - Number(p.amountMinor),
-        reference: p.reference,
-        provider: p.provider as MobileMoneyProvider | null,
-        phone: p.phone,
-      };
-    }),
-    subtotalMinor: Number(sale.subtotalMinor),
-    discountMinor: Number(sale.discountMinor),
-    taxMinor: Number(sale.taxMinor),
-    totalMinor: Number(sale.totalMinor),
-    paidMinor: Number(sale.paidMinor),
-    changeMinor: Number(sale.changeMinor),
-    note: sale.note,
-    completedAt: iso(sale.completedAt),
-  };
 }

@@ -18,8 +18,8 @@ export type SellableFilter = {
   pattern?: string;
   /** The raw search, for ranking an exact SKU and name prefixes first. */
   q?: string;
-  /** Exactly this variant (a whole barcode was searched). */
-  variantId?: string;
+  /** Exactly these variants (a whole barcode was searched, or a cart is re-priced). */
+  variantIds?: string[];
   categoryId?: string;
   limit: number;
   offset: number;
@@ -99,7 +99,7 @@ export async function listSellableRows(
 ): Promise<{ rows: RegisterSellableRow[]; total: number; totalCapped: boolean }> {
   const where = productWhere(filter);
   const byName = sql`lower(p.name), p.id, v.position, v.id`;
-  if (filter.pattern && !filter.variantId) {
+  if (filter.pattern && !filter.variantIds) {
     const q = filter.q!;
     const matches = await queryRows<{ products: number | string; total: number | string; id: string | null }>(
       db,
@@ -137,7 +137,12 @@ export async function listSellableRows(
       totalCapped: true,
     };
   }
-  const whereVariant = filter.variantId ? sql`${where} and v.id = ${filter.variantId}` : where;
+  const whereVariant = filter.variantIds
+    ? sql`${where} and v.id in (${sql.join(
+        filter.variantIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : where;
   const [page, [count]] = await Promise.all([
     queryRows<{ id: string }>(
       db,

@@ -54,19 +54,25 @@ export async function listSellables(
   if (query.categoryId && !(await categoryExists(db, scope.businessId, query.categoryId)))
     throw notFound('The category');
   const q = query.q?.trim() || undefined;
-  let variantId: string | undefined;
-  if (q && !/\s/.test(q) && checkBarcode(q).ok) variantId = await findVariantIdByBarcode(db, scope.businessId, q);
+  let scanned: string | undefined;
+  if (q && !/\s/.test(q) && checkBarcode(q).ok) scanned = await findVariantIdByBarcode(db, scope.businessId, q);
   const { page, pageSize } = query;
   const { rows, total, totalCapped } = await listSellableRows(db, {
     businessId: scope.businessId,
     storeId: scope.storeId,
-    ...(variantId ? { variantId } : q ? { pattern: likePattern(q), q } : {}),
+    ...(scanned
+      ? { variantIds: [scanned] }
+      : query.variantId
+        ? { variantIds: query.variantId }
+        : q
+          ? { pattern: likePattern(q), q }
+          : {}),
     ...(query.categoryId ? { categoryId: query.categoryId } : {}),
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
   return {
-    items: rows.map((row) => toSellable(row, variantId ? q : undefined)),
+    items: rows.map((row) => toSellable(row, scanned ? q : undefined)),
     total,
     totalCapped,
     page,

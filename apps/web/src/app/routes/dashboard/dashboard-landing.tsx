@@ -5,6 +5,7 @@ import { AdminDashboard } from '../../../features/dashboard/components/admin-das
 import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-store';
 import type { QuickLink } from '../../../features/dashboard/components/quick-links';
 import { StoreDashboard } from '../../../features/dashboard/components/store-dashboard';
+import { useStoreDashboard } from '../../../features/dashboard/api/store-dashboard';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import type { Section } from '../../route-table';
 import { allowedSections, storeLabel, useWorkingContext } from '../../working-context';
@@ -28,10 +29,12 @@ function AdminLanding({ personName, onOpenStore }: { personName: string; onOpenS
 
 function StoreLanding({ personName, storeId }: { personName: string; storeId: string }) {
   const store = useCurrentStore(storeId);
+  const figures = useStoreDashboard(storeId);
   return (
     <StoreDashboard
       personName={personName}
       store={store}
+      figures={figures}
       roleLabel={roleLabel}
       quickLinksFor={(permissions) => toQuickLinks(allowedSections({ isAdmin: false, isOwner: false, permissions }))}
     />

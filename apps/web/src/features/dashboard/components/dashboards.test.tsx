@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, listBusinesses } from '@ipos/contracts';
+import type { CurrentStore, listBusinesses, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
 import { ApiError, type ResponseOf } from '../../../lib/api-client';
 import { BUSINESS_ID, demoMart, LEKKI_ID, queryResult as query } from '../../../test/fixtures';
 import { renderInRouter as render } from '../../../test/render';
@@ -23,6 +23,61 @@ const store: CurrentStore = {
   business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
   roleName: 'IPOS_BASIC',
   permissions: ['dashboard.view', 'inventory.view'],
+};
+
+const figures: StoreFiguresData = {
+  timeZone: 'Africa/Lagos',
+  today: '2026-03-07',
+  salesCount: 3,
+  salesMinor: 1_000_000,
+  refundsMinor: 50_000,
+  netSalesMinor: 950_000,
+  averageBasketMinor: 333_333,
+  paymentMix: [
+    { method: 'cash', amountMinor: 600_000, count: 2 },
+    { method: 'card', amountMinor: 400_000, count: 1 },
+    { method: 'bank_transfer', amountMinor: 0, count: 0 },
+    { method: 'mobile_money', amountMinor: 0, count: 0 },
+  ],
+  topProducts: [
+    {
+      productId: '0190a6a0-0000-7000-8000-00000000f001',
+      variantId: '0190a6a0-0000-7000-8000-00000000f101',
+      name: 'Peak Milk 400g',
+      quantity: 6,
+      salesMinor: 600_000,
+    },
+  ],
+  last7Days: ['01', '02', '03', '04', '05', '06', '07'].map((d) => ({
+    date: `2026-03-${d}`,
+    salesMinor: d === '07' ? 1_000_000 : 0,
+    salesCount: d === '07' ? 3 : 0,
+  })),
+  lowStockCount: 4,
+  outOfStockCount: 1,
+  recentSales: [
+    {
+      id: '0190a6a0-0000-7000-8000-00000000e001',
+      number: 'LEK-S000042',
+      completedAt: '2026-03-07T18:05:00.000Z',
+      status: 'completed',
+      totalMinor: 400_000,
+      cashierName: 'Tola Cashier',
+      customerName: 'Ada Obi',
+    },
+  ],
+};
+
+const quietDay: StoreFiguresData = {
+  ...figures,
+  salesCount: 0,
+  salesMinor: 0,
+  refundsMinor: 0,
+  netSalesMinor: 0,
+  averageBasketMinor: 0,
+  paymentMix: figures.paymentMix.map((m) => ({ ...m, amountMinor: 0, count: 0 })),
+  topProducts: [],
+  recentSales: [],
 };
 
 const links = [{ id: 'business', label: 'Businesses', description: 'Yours', to: '/dashboard/business' }];
@@ -95,6 +150,7 @@ describe('StoreDashboard', () => {
       <StoreDashboard
         personName="Dayo"
         store={query<CurrentStore>({ data: store })}
+        figures={query<StoreFiguresData>({ data: figures })}
         roleLabel={(r) => (r === 'IPOS_BASIC' ? 'Basic user' : r)}
         quickLinksFor={quickLinksFor}
       />,
@@ -113,11 +169,82 @@ describe('StoreDashboard', () => {
       <StoreDashboard
         personName="Dayo"
         store={query({ isError: true, error: new ApiError({ code: 'FORBIDDEN', status: 403, message: 'x' }) })}
+        figures={query({ isPending: true })}
         roleLabel={(r) => r}
         quickLinksFor={() => []}
       />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Your role does not allow this');
+  });
+});
+
+describe('StoreDashboard figures', () => {
+  const renderFigures = (
+    data: Partial<Parameters<typeof query<StoreFiguresData>>[0]>,
+    permissions = store.permissions,
+  ) =>
+    render(
+      <StoreDashboard
+        personName="Dayo"
+        store={query<CurrentStore>({ data: { ...store, permissions } })}
+        figures={query<StoreFiguresData>(data)}
+        roleLabel={(r) => r}
+        quickLinksFor={() => []}
+      />,
+    );
+
+  it("shows today's sales, count, basket and net in the business currency, with links to the sales and stock", () => {
+    renderFigures({ data: figures }, ['dashboard.view', 'inventory.view', 'transactions.view']);
+    expect(screen.getByTestId('today-sales')).toHaveTextContent('₦10,000.00');
+    expect(screen.getByTestId('today-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('today-basket')).toHaveTextContent('₦3,333.33');
+    expect(screen.getByTestId('today-net')).toHaveTextContent('₦9,500.00');
+    expect(screen.getByText(/Refunds/)).toHaveTextContent('Refunds ₦500.00');
+    // The mix lists the methods used today with their amounts (the donut draws the same figures).
+    const mix = screen.getByTestId('payment-mix');
+    expect(mix).toHaveTextContent('Cash (2)₦6,000.00');
+    expect(mix).toHaveTextContent('Card (1)₦4,000.00');
+    expect(mix).not.toHaveTextContent('Bank transfer');
+    expect(screen.getByTestId('top-products')).toHaveTextContent('Peak Milk 400g6₦6,000.00');
+    expect(screen.getByRole('table', { name: 'Sales of the last 7 days' })).toHaveTextContent('Sat 7₦10,000.003 sales');
+    expect(screen.getByTestId('low-stock-count')).toHaveTextContent('4');
+    expect(screen.getByRole('link', { name: 'At or below reorder level' })).toHaveAttribute(
+      'href',
+      '/dashboard/inventory?stock=low',
+    );
+    expect(screen.getByRole('link', { name: 'Out of stock' })).toHaveAttribute(
+      'href',
+      '/dashboard/inventory?stock=out',
+    );
+    // 18:05 UTC is 19:05 in Lagos.
+    expect(screen.getByTestId('recent-sales')).toHaveTextContent('LEK-S00004219:05 · Tola Cashier · Ada Obi₦4,000.00');
+    expect(screen.getByRole('link', { name: 'LEK-S000042' })).toHaveAttribute(
+      'href',
+      '/dashboard/transactions/0190a6a0-0000-7000-8000-00000000e001',
+    );
+  });
+
+  it('says so on a day without sales, and hides sales from a role that may not see transactions', () => {
+    renderFigures({ data: quietDay }, ['dashboard.view']);
+    expect(screen.getByTestId('no-sales-today')).toHaveTextContent('No sales yet today');
+    expect(screen.getByTestId('today-sales')).toHaveTextContent('₦0.00');
+    expect(screen.queryByTestId('payment-mix')).not.toBeInTheDocument();
+    expect(screen.queryByText('Recent sales')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'All of today’s sales' })).not.toBeInTheDocument();
+    // Without inventory.view the counts show, without the links.
+    expect(screen.getByTestId('low-stock-count')).toHaveTextContent('4');
+    expect(screen.queryByRole('link', { name: 'Out of stock' })).not.toBeInTheDocument();
+  });
+
+  it('has a loading skeleton and an error with a retry', async () => {
+    const { unmount } = renderFigures({ isPending: true });
+    expect(screen.getByLabelText('Loading today’s figures')).toHaveAttribute('aria-busy', 'true');
+    unmount();
+    const refetch = vi.fn();
+    renderFigures({ isError: true, error: new ApiError({ code: 'INTERNAL', status: 500, message: 'x' }), refetch });
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not load today’s figures');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalled();
   });
 });
 

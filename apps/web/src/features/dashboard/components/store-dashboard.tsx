@@ -1,14 +1,17 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { CurrentStore } from '@ipos/contracts';
+import type { CurrentStore, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { QuickLinks, type QuickLink } from './quick-links';
+import { StoreFigures } from './store-figures';
 
 export interface StoreDashboardProps {
   personName: string | null;
   /** GET /api/v1/stores/current. */
   store: UseQueryResult<CurrentStore>;
+  /** GET /api/v1/dashboard/store: today's figures. */
+  figures: UseQueryResult<StoreFiguresData>;
   /** The role in plain words, from the role stored for this session. */
   roleLabel: (roleName: string) => string;
   /** The sections the store's permissions open. */
@@ -28,8 +31,8 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-/** Store mode: the active store, the person's role there, and the sections the role opens. */
-export function StoreDashboard({ personName, store, roleLabel, quickLinksFor }: StoreDashboardProps) {
+/** Store mode: today's figures, the active store, the person's role there, and the sections the role opens. */
+export function StoreDashboard({ personName, store, figures, roleLabel, quickLinksFor }: StoreDashboardProps) {
   return (
     <Stack gap="xl">
       <Stack gap={4}>
@@ -67,6 +70,7 @@ export function StoreDashboard({ personName, store, roleLabel, quickLinksFor }: 
                 )}
               </Stack>
             </Card>
+            <StoreFigures figures={figures} currency={current.business.currency} permissions={current.permissions} />
             <QuickLinks links={quickLinksFor(current.permissions)} />
           </>
         )}

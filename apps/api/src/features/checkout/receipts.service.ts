@@ -1,0 +1,101 @@
+import { currencyCodes, type CurrencyCode, type Receipt, type ReceiptPaperWidth } from '@ipos/contracts';
+import type { StoreAccess } from '../../auth/access.js';
+import type { Executor } from '../../db/client.js';
+import type { Actor, AppDeps } from '../../http/context.js';
+import { notFound } from '../../http/app-error.js';
+import { recordAudit } from '../../audit/audit.js';
+import { getSaleDetail } from '../transactions/transactions.service.js';
+import { findReceiptHeader, findTaxRateNames } from './receipts.repository.js';
+import { receiptText } from './receipt-layout.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
+
+type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+
+/** The receipt of a sale of the active store: its header facts, the sale, its tax by rate. */
+export async function getReceipt(db: Executor, scope: Scope, saleId: string): Promise<Receipt> {
+  const sale = await getSaleDetail(db, scope, saleId);
+  const header = await findReceiptHeader(db, scope);
+  if (!header) throw notFound('The store');
+
+  // Tax by rate, in the order the rates first appear on the lines; untaxed lines print nothing.
+  const byRate = new Map<string, Receipt['taxes'][number] & { rateId: string | null }>();
+  for (const line of sale.lines) {
+    if (line.taxRateBasisPoints === 0 && line.taxMinor === 0) continue;
+    const key = `${line.taxRateId ?? ''}|${line.taxRateBasisPoints}|${line.taxInclusive}`;
+    const entry = byRate.get(key) ?? {
+      rateId: line.taxRateId,
+      name: 'Tax',
+      rateBasisPoints: line.taxRateBasisPoints,
+      inclusive: line.taxInclusive,
+      taxMinor: 0,
+    };
+    entry.taxMinor += line.taxMinor;
+    byRate.set(key, entry);
+  }
+  const names = await findTaxRateNames(
+    db,
+    scope.businessId,
+    [...byRate.values()].flatMap((t) => (t.rateId ? [t.rateId] : [])),
+  );
+
+  return {
+    store: {
+      displayName: header.displayName ?? `${header.businessName} ${header.storeName}`,
+      address: header.address,
+      phone: header.phone,
+      timeZone: header.timeZone,
+    },
+    business: {
+      name: header.businessName,
+      currency: (currencyCodes as readonly string[]).includes(header.currency)
+        ? (header.currency as CurrencyCode)
+        : 'NGN',
+      taxId: header.taxId,
+      header: header.receiptHeader,
+      footer: header.receiptFooter,
+    },
+    sale,
+    taxes: [...byRate.values()].map(({ rateId, ...tax }) => ({
+      ...tax,
+      name: (rateId && names.get(rateId)) || tax.name,
+    })),
+  };
+}
+
+export async function getReceiptPdf(
+  db: Executor,
+  scope: Scope,
+  saleId: string,
+  width: ReceiptPaperWidth,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const receipt = await getReceipt(db, scope, saleId);
+  return { filename: `${receipt.sale.number}.pdf`, pdf: await renderReceiptPdf(receipt, width) };
+}
+
+/**
+ * Queues the receipt to an address: the fixed-width text in the body, the 80 mm PDF attached, and an
+ * audit event in the same transaction. Delivery runs after the answer, as for every mail.
+ */
+export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, saleId: string, email: string) {
+  const db = deps.database.db;
+  const receipt = await getReceipt(db, scope, saleId);
+  const pdf = await renderReceiptPdf(receipt, '80');
+  await db.transaction(async (tx) => {
+    await deps.mailer.enqueue(tx, {
+      to: email,
+      subject: `Your receipt ${receipt.sale.number} from ${receipt.store.displayName}`,
+      text: `${receiptText(receipt)}\n\nThe receipt is attached as a PDF.\n`,
+      attachments: [{ filename: `${receipt.sale.number}.pdf`, contentType: 'application/pdf', content: pdf }],
+    });
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'sale.receipt_emailed',
+      entity: 'sale',
+      entityId: receipt.sale.id,
+      after: { email },
+    });
+  });
+  void deps.mailer.flush(db).catch(() => undefined);
+  return { queued: true as const };
+}

@@ -1,0 +1,212 @@
+import type {
+  Contact,
+  ContactDuplicate,
+  ContactKind,
+  listContactsQuerySchema,
+  quickCreateCustomerBodySchema,
+} from '@ipos/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import type { Actor, AppDeps } from '../../http/context.js';
+import { AppError, invalidFields, notFound } from '../../http/app-error.js';
+import { recordAudit } from '../../audit/audit.js';
+import { iso, isoOrNull } from '../inventory/stock-lines.service.js';
+import { likePrefix } from '../catalog/products.repository.js';
+import {
+  findContact,
+  findDuplicateContacts,
+  insertContact,
+  listContactRows,
+  type ContactRow,
+  type ContactSqlRow,
+} from './contacts.repository.js';
+
+type Scope = { businessId: string; storeId?: string | null };
+
+const WHAT = 'The contact';
+
+/** Every digit of a phone number, in order ('+234 803-123 4567' → '2348031234567'). */
+export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * The key that finds the same phone written two ways: its last 9 digits, so '+234 803 123 4567',
+ * '234 803 123 4567' and '0803 123 4567' agree (as do '+254 712 345 678' and '0712 345 678').
+ */
+export const phoneKeyOf = (phone: string | null | undefined) => (phone ? digitsOf(phone).slice(-9) || null : null);
+
+/** What the search looks in: the lower-cased name, every digit of the phone, the lower-cased email. */
+export const contactSearchText = (c: { name: string; phone?: string | null; email?: string | null }) =>
+  [c.name.toLowerCase(), c.phone ? digitsOf(c.phone) : '', c.email ? c.email.toLowerCase() : '']
+    .filter(Boolean)
+    .join(' ');
+
+function present(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    kind: row.kind as ContactKind,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    taxId: row.taxId,
+    notes: row.notes,
+    archived: row.archivedAt !== null,
+    createdAt: iso(row.createdAt),
+    version: row.version,
+  };
+}
+
+function presentSql(row: ContactSqlRow): Contact {
+  return {
+    id: row.id,
+    kind: row.kind as ContactKind,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    taxId: row.tax_id,
+    notes: row.notes,
+    archived: isoOrNull(row.archived_at) !== null,
+    createdAt: iso(row.created_at),
+    version: Number(row.version),
+  };
+}
+
+/**
+ * The LIKE patterns a search becomes. Text matches anywhere in the name or email. A phone-looking
+ * search ('0803 123', '+234 803') is matched on its digits without the trunk 0 or the 3-digit country
+ * code, so a number typed either way finds the contact however it was saved.
+ */
+export function searchPatterns(q: string): string[] {
+  const text = q.trim().toLowerCase();
+  if (!text) return [];
+  const patterns = [`%${likePrefix(text)}`];
+  if (/^\+?[0-9 ()-]+$/.test(text)) {
+    let digits = digitsOf(text);
+    if (text.startsWith('+')) digits = digits.slice(3);
+    else if (digits.startsWith('0')) digits = digits.replace(/^0+/, '');
+    if (digits.length >= 2 && digits !== text) patterns.push(`%${likePrefix(digits)}`);
+  }
+  return [...new Set(patterns)];
+}
+
+export async function listContacts(
+  db: Executor,
+  scope: Scope,
+  query: z.output<typeof listContactsQuerySchema>,
+): Promise<{ items: Contact[]; total: number; page: number; pageSize: number }> {
+  const q = query.q?.trim() || undefined;
+  const { page, pageSize } = query;
+  const { rows, total } = await listContactRows(db, {
+    businessId: scope.businessId,
+    patterns: q ? searchPatterns(q) : [],
+    ...(q ? { namePrefix: likePrefix(q) } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
+    archived: query.archived === 'true',
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { items: rows.map(presentSql), total, page, pageSize };
+}
+
+export async function getContact(db: Executor, scope: Scope, id: string): Promise<Contact> {
+  const row = await findContact(db, scope.businessId, id);
+  if (!row) throw notFound(WHAT);
+  return present(row);
+}
+
+type QuickCreateBody = z.output<typeof quickCreateCustomerBodySchema>;
+
+/** Whether a stored contact is what this create asked for (a retry of it). */
+const sameCustomer = (row: ContactRow, body: QuickCreateBody) =>
+  row.kind === 'customer' &&
+  row.name === body.name &&
+  (row.phone ?? null) === (body.phone ?? null) &&
+  (row.email ?? null) === (body.email ?? null);
+
+/** A create whose id is taken: the same customer again is a retry (answered with it); else a 400 on `id`. */
+function retried(row: ContactRow, body: QuickCreateBody): Contact {
+  if (sameCustomer(row, body)) return present(row);
+  throw invalidFields([
+    { field: 'id', message: 'This id is already another contact’s; start a new customer (a new id)' },
+  ]);
+}
+
+function duplicateOf(row: ContactRow, phoneKey: string | null, email: string | null): ContactDuplicate {
+  const matches: ContactDuplicate['matches'] = [];
+  if (phoneKey && row.phoneDigits === phoneKey) matches.push('phone');
+  if (email && row.email?.toLowerCase() === email) matches.push('email');
+  return { id: row.id, name: row.name, phone: row.phone, email: row.email, matches };
+}
+
+/**
+ * POST /checkout/customers: a customer made at the till, in one transaction with its audit event.
+ *
+ * - The till's id makes it retry-safe: a create whose id already holds the same customer (name,
+ *   phone, email) answers with that customer and changes nothing; the same id with other details is
+ *   a 400 naming `id` (a client bug, not a duplicate person: CONTACT_DUPLICATE would invite a
+ *   confirm-and-retry that can never succeed).
+ * - A non-archived contact with the same phone (last 9 digits) or email → 409 CONTACT_DUPLICATE with
+ *   `duplicates`, unless the cashier confirmed with `allowDuplicate`. It is a warning, not a
+ *   constraint (a family shares a phone), so two tills creating the same person at the same instant
+ *   may both succeed.
+ */
+export async function quickCreateCustomer(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  body: QuickCreateBody,
+): Promise<Contact> {
+  return deps.database.db.transaction(async (tx) => {
+    const existing = await findContact(tx, scope.businessId, body.id);
+    if (existing) return retried(existing, body);
+    const phone = body.phone || null;
+    const email = body.email || null;
+    const phoneKey = phoneKeyOf(phone);
+    if (!body.allowDuplicate) {
+      const duplicates = await findDuplicateContacts(tx, scope.businessId, { phoneDigits: phoneKey, email });
+      if (duplicates.length > 0) {
+        const list = duplicates.map((d) => duplicateOf(d, phoneKey, email));
+        const first = list[0]!;
+        throw new AppError(
+          'CONTACT_DUPLICATE',
+          `${first.name} already has this ${first.matches.includes('phone') ? 'phone number' : 'email'}; choose them, or create a new customer anyway`,
+          {
+            duplicates: list,
+            errors: [
+              ...(list.some((d) => d.matches.includes('phone'))
+                ? [{ field: 'phone', message: 'Another customer has this phone number' }]
+                : []),
+              ...(list.some((d) => d.matches.includes('email'))
+                ? [{ field: 'email', message: 'Another customer has this email' }]
+                : []),
+            ],
+          },
+        );
+      }
+    }
+    const inserted = await insertContact(tx, {
+      businessId: scope.businessId,
+      id: body.id,
+      kind: 'customer',
+      name: body.name,
+      phone,
+      phoneDigits: phoneKey,
+      email,
+      searchText: contactSearchText({ name: body.name, phone, email }),
+      createdBy: actor.accountId,
+    });
+    const row = await findContact(tx, scope.businessId, body.id);
+    // A concurrent create with the same id committed first: a retry, or another contact.
+    if (!inserted) return retried(row!, body);
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId ?? null,
+      action: 'contact.created',
+      entity: 'contact',
+      entityId: body.id,
+      after: { kind: 'customer', name: body.name, phone, email, allowDuplicate: body.allowDuplicate },
+    });
+    return present(row!);
+  });
+}

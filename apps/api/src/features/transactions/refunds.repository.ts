@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { refundLines, refunds, sales } from '../../db/schema.js';
+
+/** Whether a refund with this id exists in the business (any sale, any store). */
+export async function refundIdTaken(tx: Executor, businessId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.businessId, businessId), eq(refunds.id, id)));
+  return Boolean(row);
+}
+
+/** Whether the sale has any refund. */
+export async function saleHasRefunds(tx: Executor, businessId: string, saleId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.businessId, businessId), eq(refunds.saleId, saleId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Inserts the refund header; false when a refund with this id already exists (a concurrent one included). */
+export async function insertRefund(tx: Executor, row: typeof refunds.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(refunds).values(row).onConflictDoNothing().returning({ id: refunds.id });
+  return inserted.length > 0;
+}
+
+export async function insertRefundLines(tx: Executor, rows: (typeof refundLines.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(refundLines).values(rows);
+}
+
+/**
+ * What a sale took from stock, per variant (the sum of its `sale` movements, thousandths as text):
+ * a void puts back exactly that, whatever the product's tracking says today.
+ */
+export async function saleStockTaken(tx: Executor, scope: { businessId: string; storeId: string }, saleId: string) {
+  return queryRows<{ product_id: string; variant_id: string; taken: string }>(
+    tx,
+    sql`select product_id, variant_id, (-sum(delta))::text as taken
+        from stock_movements
+        where business_id = ${scope.businessId} and store_id = ${scope.storeId}
+          and ref_type = 'sale' and ref_id = ${saleId} and reason = 'sale'
+        group by product_id, variant_id`,
+  );
+}
+
+export async function markSaleVoided(
+  tx: Executor,
+  businessId: string,
+  saleId: string,
+  change: { voidedAt: Date | null; voidedBy: string; voidReason: string },
+) {
+  const [row] = await tx
+    .update(sales)
+    .set({
+      status: 'voided',
+      voidedAt: change.voidedAt ?? sql`now()`,
+      voidedBy: change.voidedBy,
+      voidReason: change.voidReason,
+    })
+    .where(and(eq(sales.businessId, businessId), eq(sales.id, saleId)))
+    .returning({ voidedAt: sales.voidedAt });
+  return row!.voidedAt!;
+}

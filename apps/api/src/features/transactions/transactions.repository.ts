@@ -1,0 +1,271 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { auditEvents, contacts, registerSessions, saleLines, salePayments, sales } from '../../db/schema.js';
+
+type Scope = { businessId: string; storeId: string };
+
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleLineRow = typeof saleLines.$inferSelect;
+export type SalePaymentRow = typeof salePayments.$inferSelect;
+
+/** bigint sums come back as strings from node-postgres and as numbers (or bigints) from PGlite. */
+export const toInt = (value: unknown) => Number(value ?? 0);
+
+const saleInStore = (scope: Scope, id: string) =>
+  and(eq(sales.businessId, scope.businessId), eq(sales.storeId, scope.storeId), eq(sales.id, id));
+
+/** A sale of this store with its lines and payments, in order; undefined for any other store's or tenant's. */
+export async function findSale(
+  db: Executor,
+  scope: Scope,
+  id: string,
+): Promise<{ sale: SaleRow; lines: SaleLineRow[]; payments: SalePaymentRow[] } | undefined> {
+  const [sale] = await db.select().from(sales).where(saleInStore(scope, id));
+  if (!sale) return undefined;
+  const [lines, payments] = await Promise.all([
+    db
+      .select()
+      .from(saleLines)
+      .where(and(eq(saleLines.businessId, scope.businessId), eq(saleLines.saleId, id)))
+      .orderBy(asc(saleLines.lineNo)),
+    db
+      .select()
+      .from(salePayments)
+      .where(and(eq(salePayments.businessId, scope.businessId), eq(salePayments.saleId, id)))
+      .orderBy(asc(salePayments.seq)),
+  ]);
+  return { sale, lines, payments };
+}
+
+/**
+ * The sale header of this store locked `for update` until the caller's transaction ends: refunds and
+ * voids of one sale queue here, so each sees what the one before it wrote.
+ */
+export async function lockSale(tx: Executor, scope: Scope, id: string): Promise<SaleRow | undefined> {
+  const [row] = await tx.select().from(sales).where(saleInStore(scope, id)).for('update');
+  return row;
+}
+
+/** Per sale line: the product's unit and the quantity already refunded (thousandths, as text). */
+export async function saleLineFacts(
+  db: Executor,
+  businessId: string,
+  saleId: string,
+): Promise<Map<number, { unit: string; isTracked: boolean; refundedThousandthsText: string }>> {
+  const rows = await queryRows<{ line_no: number; unit: string; is_tracked: boolean; refunded: string }>(
+    db,
+    sql`
+    select sl.line_no, p.unit, p.is_tracked,
+           coalesce((select sum(rl.quantity) from refund_lines rl
+                     where rl.business_id = sl.business_id and rl.sale_id = sl.sale_id and rl.line_no = sl.line_no),
+                    0)::text as refunded
+    from sale_lines sl
+    join products p on p.business_id = sl.business_id and p.id = sl.product_id
+    where sl.business_id = ${businessId} and sl.sale_id = ${saleId}`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.line_no),
+      { unit: r.unit, isTracked: Boolean(r.is_tracked), refundedThousandthsText: String(r.refunded) },
+    ]),
+  );
+}
+
+/** The customer contact of a sale (archived ones too: history keeps its names). */
+export async function findContact(db: Executor, businessId: string, id: string) {
+  const [row] = await db
+    .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, email: contacts.email })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)));
+  return row;
+}
+
+export async function findSessionHeader(db: Executor, businessId: string, id: string) {
+  const [row] = await db
+    .select({ id: registerSessions.id, registerName: registerSessions.registerName, status: registerSessions.status })
+    .from(registerSessions)
+    .where(and(eq(registerSessions.businessId, businessId), eq(registerSessions.id, id)));
+  return row;
+}
+
+export interface RefundLineJoinedRow {
+  refund_id: string;
+  line_no: number;
+  variant_id: string;
+  name: string;
+  quantity: string;
+  total_minor: unknown;
+  tax_minor: unknown;
+  restocked: boolean;
+}
+
+/** The refunds of a sale, oldest first, and their lines with the sale line's name. */
+export async function refundsOfSale(db: Executor, businessId: string, saleId: string) {
+  const [headers, lines] = await Promise.all([
+    queryRows<{
+      id: string;
+      number: string;
+      sale_id: string;
+      session_id: string | null;
+      created_at: Date | string;
+      refunded_by: string;
+      reason: string;
+      method: string;
+      reference: string | null;
+      provider: string | null;
+      phone: string | null;
+      total_minor: unknown;
+      tax_minor: unknown;
+    }>(
+      db,
+      sql`select id, number, sale_id, session_id, created_at, refunded_by, reason, method, reference, provider, phone,
+                 total_minor, tax_minor
+          from refunds where business_id = ${businessId} and sale_id = ${saleId}
+          order by created_at, number`,
+    ),
+    queryRows<RefundLineJoinedRow>(
+      db,
+      sql`select rl.refund_id, rl.line_no, rl.variant_id, sl.name, rl.quantity::text as quantity,
+                 rl.total_minor, rl.tax_minor, rl.restocked
+          from refund_lines rl
+          join sale_lines sl on sl.business_id = rl.business_id and sl.sale_id = rl.sale_id and sl.line_no = rl.line_no
+          where rl.business_id = ${businessId} and rl.sale_id = ${saleId}
+          order by rl.line_no`,
+    ),
+  ]);
+  return { headers, lines };
+}
+
+export type RefundHeaderRow = Awaited<ReturnType<typeof refundsOfSale>>['headers'][number];
+
+// ---------------------------------------------------------------- the list
+
+export interface SaleListFilters {
+  from?: string | undefined;
+  to?: string | undefined;
+  cashierId?: string | undefined;
+  method?: string | undefined;
+  state?: 'completed' | 'partially_refunded' | 'refunded' | 'voided' | undefined;
+  customerId?: string | undefined;
+  /** A LIKE pattern on sales.number (case-insensitive), already built. */
+  numberPattern?: string | undefined;
+}
+
+/**
+ * The filtered set as a SQL fragment over `s` (sales) and `r` (refunded per sale, a grouped
+ * subquery joined once): shared by the page and the totals so they always agree.
+ */
+function filteredSales(scope: Scope, f: SaleListFilters): SQL {
+  const conditions: SQL[] = [sql`s.business_id = ${scope.businessId}`, sql`s.store_id = ${scope.storeId}`];
+  // Days are the store's: [from 00:00, to + 1 day 00:00) in its time zone, computed once (an
+  // init plan), so the range scans sales_store_time_idx.
+  const zone = sql`(select st.time_zone from stores st where st.business_id = ${scope.businessId} and st.id = ${scope.storeId})`;
+  if (f.from) conditions.push(sql`s.completed_at >= (${f.from}::date::timestamp at time zone ${zone})`);
+  if (f.to) conditions.push(sql`s.completed_at < ((${f.to}::date + 1)::timestamp at time zone ${zone})`);
+  if (f.cashierId) conditions.push(sql`s.cashier_account_id = ${f.cashierId}`);
+  if (f.customerId) conditions.push(sql`s.customer_id = ${f.customerId}`);
+  if (f.method)
+    conditions.push(
+      sql`exists (select 1 from sale_payments p
+                  where p.business_id = s.business_id and p.sale_id = s.id and p.method = ${f.method})`,
+    );
+  if (f.numberPattern) conditions.push(sql`upper(s.number) like ${f.numberPattern}`);
+  const refunded = sql`coalesce(r.refunded_minor, 0)`;
+  if (f.state === 'voided') conditions.push(sql`s.status = 'voided'`);
+  else if (f.state === 'completed') conditions.push(sql`s.status = 'completed' and ${refunded} = 0`);
+  else if (f.state === 'partially_refunded')
+    conditions.push(sql`s.status = 'completed' and ${refunded} > 0 and ${refunded} < s.total_minor`);
+  else if (f.state === 'refunded')
+    conditions.push(sql`s.status = 'completed' and ${refunded} > 0 and ${refunded} >= s.total_minor`);
+  return sql`
+    from sales s
+    left join contacts c on c.business_id = s.business_id and c.id = s.customer_id
+    left join (
+      select rf.sale_id, sum(rf.total_minor) as refunded_minor from refunds rf
+      where rf.business_id = ${scope.businessId} and rf.store_id = ${scope.storeId}
+      group by rf.sale_id
+    ) r on r.sale_id = s.id
+    where ${sql.join(conditions, sql` and `)}`;
+}
+
+export interface SaleListRow {
+  id: string;
+  number: string;
+  completed_at: Date | string;
+  /** completed_at in UTC to the microsecond: the keyset position (a JS Date keeps only milliseconds). */
+  cursor_at: string;
+  status: string;
+  cashier_account_id: string;
+  customer_id: string | null;
+  customer_name: string | null;
+  line_count: unknown;
+  total_minor: unknown;
+  refunded_minor: unknown;
+  /** Methods in payment order, comma separated. */
+  methods: string | null;
+}
+
+/** One page, newest first (completed_at desc, id desc), after the keyset position if given. */
+export async function listSaleRows(
+  db: Executor,
+  scope: Scope,
+  filters: SaleListFilters,
+  page: { after?: { at: string; id: string } | undefined; limit: number },
+): Promise<SaleListRow[]> {
+  const after = page.after
+    ? sql` and (s.completed_at, s.id) < ((${page.after.at}::timestamp at time zone 'UTC'), ${page.after.id}::uuid)`
+    : sql``;
+  return queryRows<SaleListRow>(
+    db,
+    sql`
+    select s.id, s.number, s.completed_at,
+           to_char(s.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at, s.status, s.cashier_account_id, s.customer_id, c.name as customer_name,
+           (select count(*) from sale_lines sl where sl.business_id = s.business_id and sl.sale_id = s.id) as line_count,
+           s.total_minor, coalesce(r.refunded_minor, 0)::bigint as refunded_minor,
+           (select string_agg(p.method, ',' order by p.seq) from sale_payments p
+             where p.business_id = s.business_id and p.sale_id = s.id) as methods
+    ${filteredSales(scope, filters)}${after}
+    order by s.completed_at desc, s.id desc
+    limit ${page.limit}`,
+  );
+}
+
+/** Count of the filtered set; money of its non-voided sales. */
+export async function saleListTotals(db: Executor, scope: Scope, filters: SaleListFilters) {
+  const [row] = await queryRows<{ count: unknown; total_minor: unknown; refunded_minor: unknown }>(
+    db,
+    sql`
+    select count(*) as count,
+           coalesce(sum(s.total_minor) filter (where s.status <> 'voided'), 0)::bigint as total_minor,
+           coalesce(sum(r.refunded_minor) filter (where s.status <> 'voided'), 0)::bigint as refunded_minor
+    ${filteredSales(scope, filters)}`,
+  );
+  return {
+    count: toInt(row?.count),
+    totalMinor: toInt(row?.total_minor),
+    refundedMinor: toInt(row?.refunded_minor),
+  };
+}
+
+/** The audit events of one sale, oldest first. */
+export async function saleEventRows(db: Executor, businessId: string, saleId: string) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(eq(auditEvents.businessId, businessId), eq(auditEvents.entity, 'sale'), eq(auditEvents.entityId, saleId)),
+    )
+    .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
+}
+
+/** The accounts that rang up sales in this store (an index-only scan of sales_cashier_idx), by name. */
+export async function saleCashiers(db: Executor, scope: Scope) {
+  return queryRows<{ id: string; name: string }>(
+    db,
+    sql`select a.id, a.name
+          from (select distinct s.cashier_account_id as id from sales s
+                 where s.business_id = ${scope.businessId} and s.store_id = ${scope.storeId}) c
+          join accounts a on a.id = c.id
+         order by lower(a.name), a.id`,
+  );
+}

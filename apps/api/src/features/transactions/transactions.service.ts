@@ -1,0 +1,289 @@
+import {
+  parseThousandths,
+  type listSalesQuerySchema,
+  type MobileMoneyProvider,
+  type PaymentMethod,
+  type Refund,
+  type Sale,
+  type SaleDetail,
+  type SaleEvent,
+  type SaleState,
+  type SaleSummary,
+} from '@ipos/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import { invalidFields, notFound } from '../../http/app-error.js';
+import { iso } from '../inventory/stock-lines.service.js';
+import { accountNames } from '../inventory/stock-variants.repository.js';
+import {
+  findContact,
+  findSale,
+  findSessionHeader,
+  listSaleRows,
+  refundsOfSale,
+  saleEventRows,
+  saleLineFacts,
+  saleCashiers,
+  saleListTotals,
+  toInt,
+  type SaleListFilters,
+} from './transactions.repository.js';
+
+type Scope = { businessId: string; storeId: string };
+
+/** A sale's state for badges and filters: voided wins; then refunded (all of its total) or partly. */
+export function saleState(status: string, totalMinor: number, refundedMinor: number): SaleState {
+  if (status === 'voided') return 'voided';
+  if (refundedMinor <= 0) return 'completed';
+  return refundedMinor >= totalMinor ? 'refunded' : 'partially_refunded';
+}
+
+/**
+ * A sale of the active store as the sale API answers it (`Sale`); undefined for any other store's
+ * or tenant's. Used by POST /sales for its response and by the detail below.
+ */
+export async function loadSale(db: Executor, scope: Scope, id: string): Promise<Sale | undefined> {
+  const found = await findSale(db, scope, id);
+  return found ? toSale(db, found) : undefined;
+}
+
+async function toSale(
+  db: Executor,
+  { sale, lines, payments }: NonNullable<Awaited<ReturnType<typeof findSale>>>,
+): Promise<Sale> {
+  const names = await accountNames(db, [sale.cashierAccountId]);
+  return {
+    id: sale.id,
+    number: sale.number,
+    storeId: sale.storeId,
+    sessionId: sale.sessionId,
+    status: sale.status as Sale['status'],
+    cashier: { id: sale.cashierAccountId, name: names.get(sale.cashierAccountId) ?? 'Unknown' },
+    customerId: sale.customerId,
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo,
+      productId: l.productId,
+      variantId: l.variantId,
+      name: l.name,
+      sku: l.sku,
+      quantity: parseThousandths(l.quantity) / 1000,
+      unitPriceMinor: Number(l.unitPriceMinor),
+      grossMinor: Number(l.grossMinor),
+      lineDiscountMinor: Number(l.lineDiscountMinor),
+      cartDiscountMinor: Number(l.cartDiscountMinor),
+      taxRateId: l.taxRateId,
+      taxRateBasisPoints: l.taxRateBasisPoints,
+      taxInclusive: l.taxInclusive,
+      taxMinor: Number(l.taxMinor),
+      totalMinor: Number(l.totalMinor),
+    })),
+    cartDiscount: sale.cartDiscount ?? null,
+    payments: payments.map((p) => {
+      const tendered = p.tenderedMinor === null ? null : Number(p.tenderedMinor);
+      return {
+        method: p.method as PaymentMethod,
+        amountMinor: Number(p.amountMinor),
+        tenderedMinor: tendered,
+        changeMinor: tendered === null ? 0 : tendered - Number(p.amountMinor),
+        reference: p.reference,
+        provider: p.provider as MobileMoneyProvider | null,
+        phone: p.phone,
+      };
+    }),
+    subtotalMinor: Number(sale.subtotalMinor),
+    discountMinor: Number(sale.discountMinor),
+    taxMinor: Number(sale.taxMinor),
+    totalMinor: Number(sale.totalMinor),
+    paidMinor: Number(sale.paidMinor),
+    changeMinor: Number(sale.changeMinor),
+    note: sale.note,
+    completedAt: iso(sale.completedAt),
+  };
+}
+
+/** The refunds of a sale as the API answers them, oldest first. */
+export async function loadRefunds(db: Executor, businessId: string, saleId: string): Promise<Refund[]> {
+  const { headers, lines } = await refundsOfSale(db, businessId, saleId);
+  const names = await accountNames(
+    db,
+    headers.map((h) => h.refunded_by),
+  );
+  return headers.map((h) => ({
+    id: h.id,
+    number: h.number,
+    saleId: h.sale_id,
+    sessionId: h.session_id,
+    createdAt: iso(h.created_at),
+    by: { id: h.refunded_by, name: names.get(h.refunded_by) ?? 'Unknown' },
+    reason: h.reason,
+    method: h.method as PaymentMethod,
+    reference: h.reference,
+    provider: h.provider as MobileMoneyProvider | null,
+    phone: h.phone,
+    totalMinor: toInt(h.total_minor),
+    taxMinor: toInt(h.tax_minor),
+    lines: lines
+      .filter((l) => l.refund_id === h.id)
+      .map((l) => ({
+        lineNo: Number(l.line_no),
+        variantId: l.variant_id,
+        name: l.name,
+        quantity: parseThousandths(l.quantity) / 1000,
+        totalMinor: toInt(l.total_minor),
+        taxMinor: toInt(l.tax_minor),
+        restocked: Boolean(l.restocked),
+      })),
+  }));
+}
+
+/**
+ * GET /sales/:saleId: a sale of the active store with its customer, register session, refunded
+ * quantity per line, refunds and void; another store's or tenant's is a 404. The receipt reads it too.
+ */
+export async function getSaleDetail(db: Executor, scope: Scope, saleId: string): Promise<SaleDetail> {
+  const found = await findSale(db, scope, saleId);
+  if (!found) throw notFound('The sale');
+  const voidRow = found.sale;
+  const [sale, facts, refunds, customer, session] = await Promise.all([
+    toSale(db, found),
+    saleLineFacts(db, scope.businessId, saleId),
+    loadRefunds(db, scope.businessId, saleId),
+    voidRow.customerId ? findContact(db, scope.businessId, voidRow.customerId) : Promise.resolve(undefined),
+    findSessionHeader(db, scope.businessId, voidRow.sessionId),
+  ]);
+  const refundedMinor = refunds.reduce((s, r) => s + r.totalMinor, 0);
+  let voided: SaleDetail['voided'] = null;
+  if (voidRow?.voidedAt && voidRow.voidedBy) {
+    const names = await accountNames(db, [voidRow.voidedBy]);
+    voided = {
+      at: iso(voidRow.voidedAt),
+      by: { id: voidRow.voidedBy, name: names.get(voidRow.voidedBy) ?? 'Unknown' },
+      reason: voidRow.voidReason ?? '',
+    };
+  }
+  return {
+    ...sale,
+    state: saleState(sale.status, sale.totalMinor, refundedMinor),
+    customer: customer ? { id: customer.id, name: customer.name, phone: customer.phone, email: customer.email } : null,
+    session: {
+      id: sale.sessionId,
+      registerName: session?.registerName ?? 'Register',
+      status: session?.status === 'closed' ? 'closed' : 'open',
+    },
+    lines: sale.lines.map((line) => {
+      const fact = facts.get(line.lineNo);
+      return {
+        ...line,
+        refundedQuantity: fact ? parseThousandths(fact.refundedThousandthsText) / 1000 : 0,
+        unit: fact?.unit ?? 'each',
+      };
+    }),
+    refunds,
+    refundedMinor,
+    voided,
+  };
+}
+
+/** GET /sales/:saleId/events: the sale's audit trail, oldest first, with actor names. */
+export async function listSaleEvents(db: Executor, scope: Scope, saleId: string): Promise<{ items: SaleEvent[] }> {
+  const found = await findSale(db, scope, saleId);
+  if (!found) throw notFound('The sale');
+  const rows = await saleEventRows(db, scope.businessId, saleId);
+  const names = await accountNames(
+    db,
+    rows.map((r) => r.actorAccountId),
+  );
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      occurredAt: iso(r.occurredAt),
+      action: r.action,
+      actor: r.actorAccountId ? { id: r.actorAccountId, name: names.get(r.actorAccountId) ?? 'Unknown' } : null,
+      before: (r.before as Record<string, unknown> | null) ?? null,
+      after: (r.after as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------- the list
+
+type ListQuery = z.output<typeof listSalesQuerySchema>;
+
+const badCursor = () =>
+  // Named like the schema's own query errors (`querystring.<name>`).
+  invalidFields([{ field: 'querystring.cursor', message: 'Not a cursor of this list; start from the first page' }]);
+
+/** The keyset position `completedAt|id` as opaque base64url (completedAt in UTC, to the microsecond). */
+export const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36})$/i.exec(text);
+  if (!match) throw badCursor();
+  return { at: match[1]!, id: match[2]!.toLowerCase() };
+}
+
+/**
+ * A number filter as a LIKE pattern (upper case): a whole number (`lek-s000123`) matches itself;
+ * digits match the sale numbers ending with them padded to six (`123` → `%S000123`).
+ */
+export function numberPattern(input: string | undefined): string | undefined {
+  const text = input?.trim();
+  if (!text) return undefined;
+  const escaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (/^\d+$/.test(text)) return `%S${escaped(text.length >= 6 ? text : text.padStart(6, '0'))}`;
+  return escaped(text.toUpperCase());
+}
+
+/**
+ * GET /sales: a keyset page of the store's sales, newest first, and the totals of the WHOLE filtered
+ * set (count of all; money of the non-voided), so the footer does not change with the page.
+ */
+export async function listSales(db: Executor, scope: Scope, query: ListQuery) {
+  const filters: SaleListFilters = {
+    from: query.from,
+    to: query.to,
+    cashierId: query.cashierId,
+    method: query.method,
+    state: query.state,
+    customerId: query.customerId,
+    numberPattern: numberPattern(query.number),
+  };
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [rows, totals] = await Promise.all([
+    listSaleRows(db, scope, filters, { after, limit: query.limit + 1 }),
+    saleListTotals(db, scope, filters),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const names = await accountNames(
+    db,
+    page.map((r) => r.cashier_account_id),
+  );
+  const items: SaleSummary[] = page.map((r) => {
+    const totalMinor = toInt(r.total_minor);
+    const refundedMinor = toInt(r.refunded_minor);
+    return {
+      id: r.id,
+      number: r.number,
+      completedAt: iso(r.completed_at),
+      state: saleState(r.status, totalMinor, refundedMinor),
+      cashier: { id: r.cashier_account_id, name: names.get(r.cashier_account_id) ?? 'Unknown' },
+      customer: r.customer_id ? { id: r.customer_id, name: r.customer_name ?? 'Unknown' } : null,
+      lineCount: toInt(r.line_count),
+      totalMinor,
+      refundedMinor,
+      methods: [...new Set((r.methods ?? '').split(',').filter(Boolean))] as PaymentMethod[],
+    };
+  });
+  const last = page[page.length - 1];
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+    totals: { ...totals, netMinor: totals.totalMinor - totals.refundedMinor },
+  };
+}
+
+/** Who has sold in the store, for the list's cashier filter (former staff included: their sales remain). */
+export async function listSaleCashiers(db: Executor, scope: Scope) {
+  return { items: await saleCashiers(db, scope) };
+}

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { lineValueMinor, mulDivRound, parseThousandths } from '@ipos/contracts';
+import { queryRows } from '../../src/db/client.js';
+import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
+import { sessionSummaries } from '../../src/features/checkout/registers.repository.js';
+import { demoProducts } from '../../src/seed/demo-products.js';
+import { HISTORY_DAYS, lagosDate } from '../../src/seed/demo-history.js';
+import { createTestServer, type TestServer } from '../support/server.js';
+import { demoIds } from '../support/isolation.js';
+
+type Num = number | string;
+const n = (v: Num | null) => Number(v ?? 0);
+
+/**
+ * The demo seed's ninety days of trading (issue 5, item 8), read back from the seeded test database:
+ * the books balance, the figures are the pricing's, the numbers are gapless, the shelves end where
+ * the catalogue says, and the history looks like a shop's.
+ */
+describe('demo history', () => {
+  let server: TestServer;
+  let demo: Awaited<ReturnType<typeof demoIds>>;
+  const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(server.deps.database.db, query);
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    demo = await demoIds(server);
+  });
+  afterAll(() => server.close());
+
+  it('keeps the ledger: every on-hand figure is the sum of its movements, none ever below zero', async () => {
+    expect(await ledgerMismatches(server.deps.database.db, demo.businessId)).toEqual([]);
+    const [negative] = await rows<{ n: Num }>(
+      sql`select count(*) as n from stock_movements where business_id = ${demo.businessId} and on_hand_after < 0`,
+    );
+    expect(n(negative!.n)).toBe(0);
+    // Each movement's on_hand_after is the running sum of its variant's movements in time order.
+    const [broken] = await rows<{ n: Num }>(sql`
+      select count(*) as n from (
+        select on_hand_after, sum(delta) over (partition by store_id, variant_id order by occurred_at, id) as running
+          from stock_movements where business_id = ${demo.businessId}) m
+       where m.on_hand_after <> m.running`);
+    expect(n(broken!.n)).toBe(0);
+    // The opening stock comes before the first sale.
+    const [order] = await rows<{ opening: Date | string; first_sale: Date | string }>(sql`
+      select (select max(occurred_at) from stock_movements where business_id = ${demo.businessId} and reason = 'adjustment') as opening,
+             (select min(completed_at) from sales where business_id = ${demo.businessId}) as first_sale`);
+    expect(new Date(order!.opening).getTime()).toBeLessThan(new Date(order!.first_sale).getTime());
+  });
+
+  it('leaves today’s shelves as the catalogue has them (low and out-of-stock lines included)', async () => {
+    const levels = await rows<{ name: string; option_values: string[]; alias: string; on_hand: Num }>(sql`
+      select p.name, v.option_values, s.alias, l.on_hand
+        from stock_levels l
+        join product_variants v on v.business_id = l.business_id and v.id = l.variant_id
+        join products p on p.business_id = v.business_id and p.id = v.product_id
+        join stores s on s.business_id = l.business_id and s.id = l.store_id
+       where l.business_id = ${demo.businessId} and p.is_tracked`);
+    const actual = new Map(
+      levels.map((l) => [`${l.alias} ${l.name} ${l.option_values.join('/')}`, parseThousandths(l.on_hand) / 1000]),
+    );
+    let checked = 0;
+    for (const product of demoProducts.filter((p) => p.tracked))
+      for (const size of product.sizes ?? [{ size: '', lekki: product.lekki, ikeja: product.ikeja }]) {
+        for (const [alias, quantity] of [
+          ['LEK', size.lekki],
+          ['IKJ', size.ikeja],
+        ] as const) {
+          const key = `${alias} ${product.name} ${size.size}`;
+          expect(actual.get(key) ?? 0, key).toBe(quantity);
+          checked += 1;
+        }
+      }
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('prices every line as the sale API does, and every sale is the sum of its lines, paid exactly', async () => {
+    const lines = await rows<{
+      sale_id: string;
+      quantity: Num;
+      unit_price_minor: Num;
+      gross_minor: Num;
+      line_discount_minor: Num;
+      cart_discount_minor: Num;
+      tax_rate_basis_points: number;
+      tax_inclusive: boolean;
+      tax_minor: Num;
+      total_minor: Num;
+      unit_cost_minor: Num;
+      store_price: Num | null;
+      variant_price: Num;
+      cost_price_minor: Num;
+    }>(sql`
+      select l.sale_id, l.quantity, l.unit_price_minor, l.gross_minor, l.line_discount_minor, l.cart_discount_minor,
+             l.tax_rate_basis_points, l.tax_inclusive, l.tax_minor, l.total_minor, l.unit_cost_minor,
+             sl.selling_price_minor as store_price, v.selling_price_minor as variant_price, v.cost_price_minor
+        from sale_lines l
+        join sales s on s.business_id = l.business_id and s.id = l.sale_id
+        join product_variants v on v.business_id = l.business_id and v.id = l.variant_id
+        left join stock_levels sl on sl.business_id = l.business_id and sl.store_id = s.store_id and sl.variant_id = l.variant_id
+       where l.business_id = ${demo.businessId}`);
+    expect(lines.length).toBeGreaterThan(5000);
+    const bad = lines.filter((l) => {
+      const q = parseThousandths(l.quantity);
+      const discounted = n(l.gross_minor) - n(l.line_discount_minor) - n(l.cart_discount_minor);
+      const r = l.tax_rate_basis_points;
+      return (
+        n(l.unit_price_minor) !== n(l.store_price ?? l.variant_price) ||
+        n(l.unit_cost_minor) !== n(l.cost_price_minor) ||
+        n(l.gross_minor) !== lineValueMinor(q, n(l.unit_price_minor)) ||
+        !l.tax_inclusive ||
+        n(l.total_minor) !== discounted ||
+        n(l.tax_minor) !== mulDivRound(discounted, r, 10_000 + r)
+      );
+    });
+    expect(bad).toEqual([]);
+
+    const [mismatch] = await rows<{ totals: Num; payments: Num; change: Num }>(sql`
+      with t as (
+        select s.id, s.subtotal_minor, s.discount_minor, s.tax_minor, s.total_minor, s.paid_minor, s.change_minor,
+               (select sum(gross_minor) from sale_lines l where l.business_id = s.business_id and l.sale_id = s.id) as gross,
+               (select sum(line_discount_minor + cart_discount_minor) from sale_lines l where l.business_id = s.business_id and l.sale_id = s.id) as disc,
+               (select sum(tax_minor) from sale_lines l where l.business_id = s.business_id and l.sale_id = s.id) as tax,
+               (select sum(total_minor) from sale_lines l where l.business_id = s.business_id and l.sale_id = s.id) as total,
+               (select sum(amount_minor) from sale_payments p where p.business_id = s.business_id and p.sale_id = s.id) as paid,
+               (select sum(coalesce(tendered_minor, amount_minor)) from sale_payments p where p.business_id = s.business_id and p.sale_id = s.id) as tendered
+          from sales s where s.business_id = ${demo.businessId})
+      select count(*) filter (where subtotal_minor <> gross or discount_minor <> disc or tax_minor <> tax or total_minor <> total) as totals,
+             count(*) filter (where paid <> total_minor) as payments,
+             count(*) filter (where paid_minor <> tendered or change_minor <> tendered - total_minor) as change
+        from t`);
+    expect({ totals: n(mismatch!.totals), payments: n(mismatch!.payments), change: n(mismatch!.change) }).toEqual({
+      totals: 0,
+      payments: 0,
+      change: 0,
+    });
+  });
+
+  it('closes each day’s till at what its sales and refunds say, and numbers documents without gaps', async () => {
+    const sessions = await rows<{
+      id: string;
+      status: string;
+      expected_cash_minor: Num;
+      counted_cash_minor: Num;
+      cash_refunds: Num;
+    }>(sql`
+      select r.id, r.status, r.expected_cash_minor, r.counted_cash_minor,
+             (select coalesce(sum(f.total_minor), 0) from refunds f
+               where f.business_id = r.business_id and f.session_id = r.id and f.method = 'cash') as cash_refunds
+        from register_sessions r where r.business_id = ${demo.businessId}`);
+    expect(sessions).toHaveLength(2 * HISTORY_DAYS);
+    expect(sessions.every((s) => s.status === 'closed')).toBe(true);
+    const figures = await sessionSummaries(
+      server.deps.database.db,
+      demo.businessId,
+      sessions.map((s) => s.id),
+    );
+    let withVariance = 0;
+    for (const s of sessions) {
+      const f = figures.get(s.id)!;
+      expect(f.salesCount, s.id).toBeGreaterThanOrEqual(15);
+      expect(f.salesCount, s.id).toBeLessThanOrEqual(60);
+      expect(n(s.expected_cash_minor), s.id).toBe(
+        f.openingFloatMinor + f.byMethod.cash + f.cashInMinor - f.cashOutMinor - n(s.cash_refunds),
+      );
+      if (n(s.counted_cash_minor) !== n(s.expected_cash_minor)) withVariance += 1;
+    }
+    expect(withVariance).toBeGreaterThan(10);
+    expect(withVariance).toBeLessThan(sessions.length / 2);
+
+    const counters = await rows<{ alias: string; kind: string; last_value: number; used: Num; highest: Num }>(sql`
+      select s.alias, c.kind, c.last_value,
+             case c.kind when 'sale' then (select count(*) from sales x where x.business_id = c.business_id and x.store_id = c.store_id)
+                         else (select count(*) from refunds x where x.business_id = c.business_id and x.store_id = c.store_id) end as used,
+             case c.kind when 'sale' then (select max(substring(x.number from '[0-9]+$')::int) from sales x where x.business_id = c.business_id and x.store_id = c.store_id)
+                         else (select max(substring(x.number from '[0-9]+$')::int) from refunds x where x.business_id = c.business_id and x.store_id = c.store_id) end as highest
+        from document_counters c join stores s on s.business_id = c.business_id and s.id = c.store_id
+       where c.business_id = ${demo.businessId} and c.kind in ('sale', 'refund')
+       order by s.alias, c.kind`);
+    expect(counters.map((c) => `${c.alias} ${c.kind}`)).toEqual(['IKJ refund', 'IKJ sale', 'LEK refund', 'LEK sale']);
+    for (const c of counters) {
+      expect(n(c.used), `${c.alias} ${c.kind}`).toBe(c.last_value);
+      expect(n(c.highest), `${c.alias} ${c.kind}`).toBe(c.last_value);
+    }
+  });
+
+  it('refunds never more than was sold, at the line’s own price; voids give the stock back', async () => {
+    const [checks] = await rows<{
+      over: Num;
+      amount: Num;
+      header: Num;
+      restocked: Num;
+      written_off: Num;
+      void_net: Num;
+    }>(sql`
+      select
+        (select count(*) from refund_lines rl join sale_lines l on l.business_id = rl.business_id and l.sale_id = rl.sale_id and l.line_no = rl.line_no
+          where rl.business_id = ${demo.businessId} and rl.quantity > l.quantity) as over,
+        (select count(*) from refund_lines rl join sale_lines l on l.business_id = rl.business_id and l.sale_id = rl.sale_id and l.line_no = rl.line_no
+          where rl.business_id = ${demo.businessId}
+            and rl.total_minor <> round(l.total_minor * rl.quantity / l.quantity)) as amount,
+        (select count(*) from refunds r where r.business_id = ${demo.businessId}
+            and r.total_minor <> (select sum(total_minor) from refund_lines rl where rl.business_id = r.business_id and rl.refund_id = r.id)) as header,
+        (select count(*) from refund_lines where business_id = ${demo.businessId} and restocked) as restocked,
+        (select count(*) from refund_lines where business_id = ${demo.businessId} and not restocked) as written_off,
+        (select count(*) from sales s where s.business_id = ${demo.businessId} and s.status = 'voided'
+            and (select coalesce(sum(delta), 0) from stock_movements m where m.business_id = s.business_id and m.ref_type = 'sale' and m.ref_id = s.id) <> 0) as void_net`);
+    expect({
+      over: n(checks!.over),
+      amount: n(checks!.amount),
+      header: n(checks!.header),
+      voidNet: n(checks!.void_net),
+    }).toEqual({
+      over: 0,
+      amount: 0,
+      header: 0,
+      voidNet: 0,
+    });
+    expect(n(checks!.restocked)).toBeGreaterThan(0);
+    expect(n(checks!.written_off)).toBeGreaterThan(0);
+  });
+
+  it('looks like a shop’s 90 days: both stores daily, all payment methods and splits, customers, discounts, decimals, voids', async () => {
+    const today = lagosDate(new Date());
+    const [shape] = await rows<Record<string, Num>>(sql`
+      select
+        (select count(*) from sales where business_id = ${demo.businessId}) as sales,
+        (select count(*) from sales where business_id = ${demo.businessId} and status = 'voided') as voided,
+        (select count(*) from sales where business_id = ${demo.businessId} and customer_id is not null) as with_customer,
+        (select count(distinct customer_id) from sales where business_id = ${demo.businessId}) as customers,
+        (select count(*) from refunds where business_id = ${demo.businessId}) as refunds,
+        (select count(distinct method) from sale_payments where business_id = ${demo.businessId}) as methods,
+        (select count(*) from (select sale_id from sale_payments where business_id = ${demo.businessId} group by sale_id having count(*) > 1) x) as splits,
+        (select count(*) from sale_payments where business_id = ${demo.businessId} and method = 'mobile_money' and (provider is null or phone is null)) as mobile_without_phone,
+        (select count(*) from sale_payments where business_id = ${demo.businessId} and method = 'cash' and tendered_minor > amount_minor) as with_change,
+        (select count(*) from sale_lines where business_id = ${demo.businessId} and quantity <> trunc(quantity)) as weighed,
+        (select count(*) from sales s join stores st on st.business_id = s.business_id and st.id = s.store_id
+          where s.business_id = ${demo.businessId} and s.discount_minor > 0 and st.alias = 'LEK') as discounted_lekki,
+        (select count(*) from sales s join stores st on st.business_id = s.business_id and st.id = s.store_id
+          where s.business_id = ${demo.businessId} and s.discount_minor > 0 and st.alias = 'IKJ') as discounted_ikeja,
+        (select count(*) from sales where business_id = ${demo.businessId}
+          and completed_at >= (${today}::date)::timestamp at time zone 'Africa/Lagos') as today,
+        (select count(*) from contacts where business_id = ${demo.businessId} and kind = 'customer') as customer_contacts,
+        (select count(*) from contacts where business_id = ${demo.businessId} and kind = 'vendor') as vendor_contacts`);
+    const f = (name: string) => n(shape![name] ?? 0);
+    expect(f('sales')).toBeGreaterThan(2 * HISTORY_DAYS * 25);
+    expect(f('voided')).toBeGreaterThan(0);
+    expect(f('with_customer') / f('sales')).toBeGreaterThan(0.15);
+    expect(f('with_customer') / f('sales')).toBeLessThan(0.25);
+    expect(f('customers')).toBeGreaterThanOrEqual(25);
+    expect(f('refunds') / f('sales')).toBeGreaterThan(0.008);
+    expect(f('refunds') / f('sales')).toBeLessThan(0.025);
+    expect(f('methods')).toBe(4);
+    expect(f('splits')).toBeGreaterThan(100);
+    expect(f('mobile_without_phone')).toBe(0);
+    expect(f('with_change')).toBeGreaterThan(100);
+    expect(f('weighed')).toBeGreaterThan(100);
+    expect(f('discounted_lekki')).toBeGreaterThan(0);
+    // Dayo (IPOS_BASIC) may not discount.
+    expect(f('discounted_ikeja')).toBe(0);
+    // Today starts empty: the history ends yesterday.
+    expect(f('today')).toBe(0);
+    expect(f('customer_contacts')).toBe(30);
+    expect(f('vendor_contacts')).toBe(8);
+    // Saturdays sell more than Sundays.
+    const byWeekday = await rows<{ dow: number; avg: Num }>(sql`
+      select extract(dow from (completed_at at time zone 'Africa/Lagos'))::int as dow,
+             count(*)::numeric / count(distinct (completed_at at time zone 'Africa/Lagos')::date) as avg
+        from sales where business_id = ${demo.businessId} group by 1`);
+    const avg = new Map(byWeekday.map((d) => [d.dow, Number(d.avg)]));
+    expect(avg.get(6)!).toBeGreaterThan(avg.get(0)! * 1.5);
+    // Receipt fields.
+    const [receipt] = await rows<{ tax_id: string; receipt_footer: string; names: string }>(sql`
+      select b.tax_id, b.receipt_footer, (select string_agg(display_name, ', ' order by display_name) from stores s where s.business_id = b.id) as names
+        from businesses b where b.id = ${demo.businessId}`);
+    expect(receipt).toMatchObject({ tax_id: 'TIN 12345678-0001', names: 'Demo Mart Ikeja, Demo Mart Lekki' });
+    expect(receipt!.receipt_footer).toContain('returned within 7 days');
+  });
+});

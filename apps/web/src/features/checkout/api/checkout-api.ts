@@ -1,0 +1,192 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  closeRegisterSession,
+  createSale,
+  discardHeldSale,
+  getContact,
+  getCurrentStore,
+  getRegisterSession,
+  holdSale,
+  listCategories,
+  listContacts,
+  listHeldSales,
+  listRegisterSessions,
+  listSellables,
+  openRegisterSession,
+  quickCreateCustomer,
+  recordCashMovement,
+  resumeHeldSale,
+  type Endpoint,
+  type RegisterSellable,
+  type RegisterSession,
+} from '@ipos/contracts';
+import { apiRequest, type RequestOptions } from '../../../lib/api-client';
+
+/** The body an endpoint takes, as the client sends it. */
+type BodyOf<E extends Endpoint> = NonNullable<RequestOptions<E>['body']>;
+
+/**
+ * The register's endpoints (packages/contracts/src/checkout/*, contacts/contacts.ts) as TanStack
+ * Query hooks. Every key starts with 'checkout' and names the store, so switching store asks again.
+ */
+const checkoutKey = ['checkout'] as const;
+
+/** The active store: currency and my permissions there (same key as the accounts feature's query). */
+export function useActiveStore(storeId: string) {
+  return useQuery({
+    queryKey: ['stores', 'current', storeId] as const,
+    queryFn: ({ signal }) => apiRequest(getCurrentStore, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+// ---------------------------------------------------------------- register sessions
+
+const sessionsKey = (storeId: string) => [...checkoutKey, storeId, 'sessions'] as const;
+
+export function useOpenRegisters(storeId: string) {
+  return useQuery({
+    queryKey: [...sessionsKey(storeId), 'open'] as const,
+    queryFn: ({ signal }) => apiRequest(listRegisterSessions, { query: { status: 'open', pageSize: 100 }, signal }),
+  });
+}
+
+export function useRegisterSession(storeId: string, sessionId: string | null) {
+  return useQuery({
+    queryKey: [...sessionsKey(storeId), sessionId] as const,
+    queryFn: ({ signal }) => apiRequest(getRegisterSession, { params: { sessionId: sessionId! }, signal }),
+    enabled: sessionId !== null,
+  });
+}
+
+function useSessionMutation<A>(storeId: string, fn: (args: A) => Promise<RegisterSession>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (session) => queryClient.setQueryData([...sessionsKey(storeId), session.id], session),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...sessionsKey(storeId), 'open'] }),
+  });
+}
+
+export const useOpenRegister = (storeId: string) =>
+  useSessionMutation(storeId, (body: BodyOf<typeof openRegisterSession>) => apiRequest(openRegisterSession, { body }));
+
+export const useCashMovement = (storeId: string, sessionId: string) =>
+  useSessionMutation(storeId, (body: BodyOf<typeof recordCashMovement>) =>
+    apiRequest(recordCashMovement, { params: { sessionId }, body }),
+  );
+
+export const useCloseRegister = (storeId: string, sessionId: string) =>
+  useSessionMutation(storeId, (body: BodyOf<typeof closeRegisterSession>) =>
+    apiRequest(closeRegisterSession, { params: { sessionId }, body }),
+  );
+
+// ---------------------------------------------------------------- sellables and categories
+
+/** The search as the cashier types; the previous answer stays on screen while the next one loads. */
+export function useSellableSearch(storeId: string, q: string, categoryId: string | null) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: [...checkoutKey, storeId, 'sellables', { q: query, categoryId }] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(listSellables, {
+        query: { q: query || undefined, categoryId: categoryId ?? undefined, pageSize: query ? 20 : 60 },
+        signal,
+      }),
+    enabled: query.length > 0 || categoryId !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+/** The sellable carrying this exact barcode or SKU (the scanner's lookup); null when none. */
+export async function findSellableByCode(code: string): Promise<RegisterSellable | null> {
+  const page = await apiRequest(listSellables, { query: { q: code, pageSize: 5 } });
+  const wanted = code.trim().toLowerCase();
+  return page.items.find((s) => s.barcode?.toLowerCase() === wanted || s.sku.toLowerCase() === wanted) ?? null;
+}
+
+/** The current sellables of these variants (re-pricing a resumed cart or after PRICE_CHANGED). */
+export async function fetchSellables(variantIds: string[]): Promise<Map<string, RegisterSellable>> {
+  const found = new Map<string, RegisterSellable>();
+  const ids = [...new Set(variantIds)];
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    const page = await apiRequest(listSellables, { query: { variantId: chunk, pageSize: 100 } });
+    for (const s of page.items) found.set(s.variantId, s);
+  }
+  return found;
+}
+
+/** Top-level categories for the tiles (the same request and key as the catalog screens). */
+export function useTopCategories() {
+  return useQuery({
+    queryKey: ['catalog', 'categories', { includeArchived: false }] as const,
+    queryFn: ({ signal }) => apiRequest(listCategories, { query: { includeArchived: 'false' }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+// ---------------------------------------------------------------- held sales
+
+const heldKey = (storeId: string) => [...checkoutKey, storeId, 'held'] as const;
+
+export function useHeldSales(storeId: string) {
+  return useQuery({
+    queryKey: heldKey(storeId),
+    queryFn: ({ signal }) => apiRequest(listHeldSales, { signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+function useHeldMutation<A, R>(storeId: string, fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: heldKey(storeId) }),
+  });
+}
+
+export const useHoldSale = (storeId: string) =>
+  useHeldMutation(storeId, (body: BodyOf<typeof holdSale>) => apiRequest(holdSale, { body }));
+export const useResumeHeldSale = (storeId: string) =>
+  useHeldMutation(storeId, (heldSaleId: string) => apiRequest(resumeHeldSale, { params: { heldSaleId } }));
+export const useDiscardHeldSale = (storeId: string) =>
+  useHeldMutation(storeId, (heldSaleId: string) => apiRequest(discardHeldSale, { params: { heldSaleId } }));
+
+// ---------------------------------------------------------------- sales
+
+export function useCreateSale(storeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: BodyOf<typeof createSale>; idempotencyKey: string }) =>
+      apiRequest(createSale, { body, idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...checkoutKey, storeId] }),
+  });
+}
+
+// ---------------------------------------------------------------- customers
+
+export function useCustomerSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: [...checkoutKey, 'customers', query] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(listContacts, { query: { q: query || undefined, kind: 'customer', pageSize: 10 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(customerId: string | null) {
+  return useQuery({
+    queryKey: [...checkoutKey, 'customer', customerId] as const,
+    queryFn: ({ signal }) => apiRequest(getContact, { params: { contactId: customerId! }, signal }),
+    enabled: customerId !== null,
+    staleTime: 300_000,
+  });
+}
+
+export const useQuickCreateCustomer = () =>
+  useMutation({
+    mutationFn: (body: BodyOf<typeof quickCreateCustomer>) => apiRequest(quickCreateCustomer, { body }),
+  });

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
+import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
+import { useActiveStore, useRegisterSession } from '../api/checkout-api';
+import { CloseReport } from './close-report';
+import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
+import { RegisterGate } from './register-gate';
+import { RegisterScreen } from './register-screen';
+
+/** The register session this tab sells on, per store (a second tab may run another till). */
+const sessionKey = (storeId: string) => `ipos.checkout.session.${storeId}`;
+
+function readSessionChoice(storeId: string): string | null {
+  try {
+    return sessionStorage.getItem(sessionKey(storeId));
+  } catch {
+    return null;
+  }
+}
+
+function writeSessionChoice(storeId: string, sessionId: string | null) {
+  try {
+    if (sessionId) sessionStorage.setItem(sessionKey(storeId), sessionId);
+    else sessionStorage.removeItem(sessionKey(storeId));
+  } catch {
+    // The choice lives for this page only.
+  }
+}
+
+/** `/dashboard/checkout`: the register gate, then the register, then (after closing) the close report. */
+export function CheckoutScreen({ storeId }: { storeId: string }) {
+  const store = useActiveStore(storeId);
+  const [sessionId, setSessionId] = useState<string | null>(() => readSessionChoice(storeId));
+  const [closed, setClosed] = useState<RegisterSession | null>(null);
+  const session = useRegisterSession(storeId, sessionId);
+
+  const choose = (id: string | null) => {
+    writeSessionChoice(storeId, id);
+    setSessionId(id);
+  };
+
+  if (store.isPending) return <LoadingCard label="Loading the store" />;
+  if (store.isError)
+    return (
+      <LoadError
+        title="The store could not be loaded"
+        error={store.error}
+        onRetry={() => void store.refetch()}
+        isRetrying={store.isFetching}
+      />
+    );
+  const currency = store.data.business.currency;
+  const can = (p: string) => (store.data.permissions as string[]).includes(p);
+
+  if (closed) return <CloseReport session={closed} currency={currency} onDone={() => setClosed(null)} />;
+  // A remembered session that is gone or closed meanwhile (another till closed it): back to the gate.
+  if (!sessionId || session.isError || session.data?.status === 'closed')
+    return (
+      <RegisterGate
+        storeId={storeId}
+        currency={currency}
+        canOpen={can('checkout.register')}
+        onEnter={(s) => choose(s.id)}
+      />
+    );
+  if (session.isPending) return <LoadingCard label="Loading the register" />;
+  return (
+    <RegisterScreen
+      key={session.data.id}
+      storeId={storeId}
+      session={session.data}
+      currency={currency}
+      canDiscount={can('checkout.discount')}
+      onRegisterClosed={() => choose(null)}
+      header={
+        <RegisterHeader
+          storeId={storeId}
+          session={session.data}
+          currency={currency}
+          canManage={can('checkout.register')}
+          onLeave={() => choose(null)}
+          onClosed={(s) => {
+            choose(null);
+            setClosed(s);
+          }}
+        />
+      }
+    />
+  );
+}
+
+function RegisterHeader({
+  storeId,
+  session,
+  currency,
+  canManage,
+  onLeave,
+  onClosed,
+}: {
+  storeId: string;
+  session: RegisterSession;
+  currency: CurrencyCode;
+  canManage: boolean;
+  onLeave: () => void;
+  onClosed: (session: RegisterSession) => void;
+}) {
+  const [movement, setMovement] = useState<'cash_in' | 'cash_out' | null>(null);
+  const [closing, setClosing] = useState(false);
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Stack gap={0}>
+        <Title order={1} size="h3" data-testid="register-name">
+          {session.registerName}
+        </Title>
+        <Text size="xs" c="dimmed">
+          Opened by {session.openedBy.name} at{' '}
+          {new Date(session.openedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} ·{' '}
+          {session.summary.salesCount} sale{session.summary.salesCount === 1 ? '' : 's'}
+        </Text>
+      </Stack>
+      <Group gap="xs" wrap="nowrap">
+        {canManage && (
+          <>
+            <Button variant="default" size="xs" onClick={() => setMovement('cash_in')}>
+              Cash in
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setMovement('cash_out')}>
+              Cash out
+            </Button>
+            <Button variant="light" color="red" size="xs" onClick={() => setClosing(true)}>
+              Close register
+            </Button>
+          </>
+        )}
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="subtle" size="xs" aria-label="More register actions">
+              ⋯
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={onLeave}>Switch register</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <CashMovementDialog
+        kind={movement}
+        storeId={storeId}
+        session={session}
+        currency={currency}
+        onClose={() => setMovement(null)}
+      />
+      {closing && (
+        <CloseRegisterDialog
+          opened
+          storeId={storeId}
+          session={session}
+          currency={currency}
+          onClose={() => setClosing(false)}
+          onClosed={(s) => {
+            setClosing(false);
+            onClosed(s);
+          }}
+        />
+      )}
+    </Group>
+  );
+}

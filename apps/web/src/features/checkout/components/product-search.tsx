@@ -1,0 +1,215 @@
+import { forwardRef, useState } from 'react';
+import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CurrencyCode, RegisterSellable } from '@ipos/contracts';
+import { LoadError } from '../../../components/feedback/load-states';
+import { Money } from '../../../components/money/money';
+import { formatQuantity } from '../../../lib/quantity';
+import { useSellableSearch, useTopCategories } from '../api/checkout-api';
+import { SCAN_TARGET_ATTRIBUTE } from '../use-scanner';
+import classes from './checkout.module.css';
+
+function Stock({ sellable }: { sellable: RegisterSellable }) {
+  if (!sellable.isTracked) return null;
+  return (
+    <Text span size="xs" c={sellable.onHand > 0 ? 'dimmed' : 'red'}>
+      {formatQuantity(sellable.onHand, sellable.unit)} in stock
+    </Text>
+  );
+}
+
+/**
+ * The search that answers as you type (debounced, the previous answer kept while the next loads):
+ * ArrowUp/ArrowDown move the highlight, Enter adds it, Escape clears. Below, the category tiles.
+ */
+export const ProductSearch = forwardRef<
+  HTMLInputElement,
+  { storeId: string; currency: CurrencyCode; onAdd: (sellable: RegisterSellable) => void }
+>(function ProductSearch({ storeId, currency, onAdd }, ref) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, 150);
+  const [rawHighlight, setHighlight] = useState(0);
+  const search = useSellableSearch(storeId, debounced, null);
+  const items = text.trim() && search.data ? search.data.items : [];
+  const highlight = Math.min(rawHighlight, Math.max(items.length - 1, 0));
+
+  const add = (sellable: RegisterSellable) => {
+    onAdd(sellable);
+    setText('');
+  };
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setHighlight((h) => Math.min(h + 1, Math.max(items.length - 1, 0)));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setHighlight((h) => Math.max(h - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      // Only what the list shows for what is typed now (not a stale answer to a shorter search).
+      const chosen = debounced === text ? items[highlight] : undefined;
+      if (chosen) add(chosen);
+    } else if (event.key === 'Escape') {
+      setText('');
+      setHighlight(0);
+    }
+  };
+
+  const listId = 'register-search-results';
+  return (
+    <Stack gap="xs">
+      <TextInput
+        ref={ref}
+        {...{ [SCAN_TARGET_ATTRIBUTE]: '' }}
+        label="Find a product"
+        placeholder="Name, SKU or barcode — press / or F2"
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setHighlight(0);
+        }}
+        onKeyDown={onKeyDown}
+        role="combobox"
+        aria-expanded={items.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={items[highlight] ? `sellable-${items[highlight].variantId}` : undefined}
+        rightSection={search.isFetching ? <Loader size="xs" /> : null}
+        autoComplete="off"
+        size="md"
+      />
+      {text.trim() !== '' && (
+        <Card withBorder padding={0} radius="md" className={classes.results}>
+          {search.isError ? (
+            <LoadError
+              title="The search failed"
+              error={search.error}
+              onRetry={() => void search.refetch()}
+              isRetrying={search.isFetching}
+            />
+          ) : items.length === 0 ? (
+            <Text p="sm" c="dimmed">
+              {search.isFetching || debounced !== text ? 'Searching…' : `Nothing matches “${text.trim()}”.`}
+            </Text>
+          ) : (
+            <div role="listbox" id={listId} aria-label="Products found">
+              {items.map((s, i) => (
+                <UnstyledButton
+                  key={s.variantId}
+                  id={`sellable-${s.variantId}`}
+                  role="option"
+                  aria-selected={i === highlight}
+                  data-highlighted={i === highlight || undefined}
+                  className={classes.result}
+                  tabIndex={-1}
+                  w="100%"
+                  px="sm"
+                  py={6}
+                  onMouseEnter={() => setHighlight(i)}
+                  onClick={() => add(s)}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Stack gap={0}>
+                      <Text size="sm" fw={600}>
+                        {s.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {s.sku}
+                        {s.barcode ? ` · ${s.barcode}` : ''} <Stock sellable={s} />
+                      </Text>
+                    </Stack>
+                    <Money amountMinor={s.priceMinor} currency={currency} fw={600} />
+                  </Group>
+                </UnstyledButton>
+              ))}
+            </div>
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+});
+
+/** Top-level categories as tiles; choosing one shows its products as tiles; "All" goes back. */
+export function CategoryTiles({
+  storeId,
+  currency,
+  onAdd,
+}: {
+  storeId: string;
+  currency: CurrencyCode;
+  onAdd: (sellable: RegisterSellable) => void;
+}) {
+  const categories = useTopCategories();
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const products = useSellableSearch(storeId, '', categoryId);
+  if (categories.isError)
+    return (
+      <LoadError
+        title="The categories could not be loaded"
+        error={categories.error}
+        onRetry={() => void categories.refetch()}
+        isRetrying={categories.isFetching}
+      />
+    );
+  const list = categories.data?.items.filter((c) => !c.isArchived) ?? [];
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" role="toolbar" aria-label="Categories">
+        <Button size="xs" variant={categoryId === null ? 'filled' : 'default'} onClick={() => setCategoryId(null)}>
+          All
+        </Button>
+        {list.map((c) => (
+          <Button
+            key={c.id}
+            size="xs"
+            variant={categoryId === c.id ? 'filled' : 'default'}
+            onClick={() => setCategoryId(c.id)}
+            aria-pressed={categoryId === c.id}
+          >
+            {c.name}
+          </Button>
+        ))}
+        {categories.isPending && <Loader size="xs" />}
+      </Group>
+      {categoryId === null ? (
+        <Text size="sm" c="dimmed">
+          {list.length === 0 && !categories.isPending
+            ? 'No categories yet: search or scan to add items.'
+            : 'Choose a category to see its products.'}
+        </Text>
+      ) : products.isError ? (
+        <LoadError
+          title="The products could not be loaded"
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          isRetrying={products.isFetching}
+        />
+      ) : products.isPending ? (
+        <Loader size="sm" />
+      ) : products.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No products in this category.
+        </Text>
+      ) : (
+        <div className={classes.tiles}>
+          {products.data.items.map((s) => (
+            <Button key={s.variantId} variant="default" className={classes.tile} onClick={() => onAdd(s)}>
+              <Stack gap={2}>
+                <Text size="sm" fw={600} lineClamp={2}>
+                  {s.name}
+                </Text>
+                <Money amountMinor={s.priceMinor} currency={currency} size="sm" />
+                {s.isTracked && (
+                  <Badge size="xs" variant="light" color={s.onHand > 0 ? 'gray' : 'red'}>
+                    {formatQuantity(s.onHand, s.unit)} left
+                  </Badge>
+                )}
+              </Stack>
+            </Button>
+          ))}
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { registerNameSchema, type CurrencyCode, type RegisterSession } from '@ipos/contracts';
+import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
+import { Money } from '../../../components/money/money';
+import { MoneyInput, parseMoneyInput } from '../../../components/money/money-input';
+import { showApiError } from '../../../components/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useOpenRegister, useOpenRegisters } from '../api/checkout-api';
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Before selling: the registers open in this store now (resume one) or open a register with its
+ * counted float. Opening needs checkout.register — a cashier without it is told to ask a manager.
+ */
+export function RegisterGate({
+  storeId,
+  currency,
+  canOpen,
+  onEnter,
+}: {
+  storeId: string;
+  currency: CurrencyCode;
+  canOpen: boolean;
+  onEnter: (session: RegisterSession) => void;
+}) {
+  const open = useOpenRegisters(storeId);
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>Checkout</Title>
+      {open.isPending ? (
+        <LoadingCard label="Loading the open registers" />
+      ) : open.isError ? (
+        <LoadError
+          title="The open registers could not be loaded"
+          error={open.error}
+          onRetry={() => void open.refetch()}
+          isRetrying={open.isFetching}
+        />
+      ) : (
+        <Card withBorder padding="lg" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            Open registers
+          </Title>
+          {open.data.items.length === 0 ? (
+            <Text c="dimmed">No register is open in this store.</Text>
+          ) : (
+            <Table verticalSpacing="sm" aria-label="Open registers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Register</Table.Th>
+                  <Table.Th>Opened by</Table.Th>
+                  <Table.Th>Since</Table.Th>
+                  <Table.Th>Sales</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {open.data.items.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td fw={600}>{s.registerName}</Table.Td>
+                    <Table.Td>{s.openedBy.name}</Table.Td>
+                    <Table.Td>{timeOf(s.openedAt)}</Table.Td>
+                    <Table.Td>
+                      {s.summary.salesCount} · <Money amountMinor={s.summary.salesTotalMinor} currency={currency} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button size="xs" onClick={() => onEnter(s)} aria-label={`Use ${s.registerName}`}>
+                        Use this register
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+      {canOpen ? (
+        <OpenRegisterForm storeId={storeId} currency={currency} onOpened={onEnter} />
+      ) : (
+        <Alert color="yellow" variant="light" title="Open a register">
+          Ask a manager to open a register.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function OpenRegisterForm({
+  storeId,
+  currency,
+  onOpened,
+}: {
+  storeId: string;
+  currency: CurrencyCode;
+  onOpened: (session: RegisterSession) => void;
+}) {
+  const [name, setName] = useState('Till 1');
+  const [float, setFloat] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const openRegister = useOpenRegister(storeId);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    const parsedName = registerNameSchema.safeParse(name);
+    if (!parsedName.success) next.registerName = parsedName.error.issues[0]!.message;
+    const amount = parseMoneyInput(float, currency);
+    if (!amount.ok) next.openingFloatMinor = amount.message;
+    else if (amount.minor === null) next.openingFloatMinor = 'Count the float (0 if none)';
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !amount.ok || amount.minor === null || !parsedName.success) return;
+    openRegister.mutate(
+      { registerName: parsedName.data, openingFloatMinor: amount.minor },
+      {
+        onSuccess: onOpened,
+        onError: (error) => {
+          if (isApiError(error) && error.fieldErrors.length > 0) setErrors(error.fieldErrorMap());
+          else if (isApiError(error) && error.code === 'REGISTER_ALREADY_OPEN')
+            setErrors({ registerName: 'This register is already open: use it above, or choose another name' });
+          else showApiError(error, 'The register did not open');
+        },
+      },
+    );
+  };
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Open a register"
+    >
+      <Title order={2} size="h4" mb="sm">
+        Open a register
+      </Title>
+      <Group align="flex-start" grow>
+        <TextInput
+          label="Register name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.registerName}
+          maxLength={40}
+        />
+        <MoneyInput
+          label="Counted float"
+          description="The cash in the drawer now"
+          value={float}
+          onChange={setFloat}
+          currency={currency}
+          error={errors.openingFloatMinor}
+        />
+      </Group>
+      <Group justify="flex-end" mt="md">
+        <Button type="submit" loading={openRegister.isPending}>
+          Open register
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,467 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { priceCart, type PaymentInput, type RegisterSellable, type RegisterSession } from '@ipos/contracts';
+import { toast } from '../../../components/toast';
+import { jsonResponse, problemResponse } from '../../../test/api';
+import { LEKKI_ID } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { formatMoney } from '../../../lib/money';
+import { RegisterScreen } from './register-screen';
+
+// A2's dialog and panel have their own tests: here they only hand over what the cashier chose.
+vi.mock('./payment/payment-dialog', () => ({
+  PaymentDialog: (props: { opened: boolean; totalMinor: number; onConfirm: (p: PaymentInput[]) => void }) =>
+    props.opened ? (
+      <div role="dialog" aria-label="Payment">
+        <button onClick={() => props.onConfirm([{ method: 'cash', amountMinor: props.totalMinor }])}>
+          Confirm cash
+        </button>
+      </div>
+    ) : null,
+}));
+vi.mock('./receipt/receipt-panel', () => ({
+  ReceiptPanel: (props: { saleId: string; onNewSale: () => void }) => (
+    <div>
+      Receipt of {props.saleId}
+      <button onClick={props.onNewSale}>New sale</button>
+    </div>
+  ),
+}));
+
+const SESSION_ID = '0190a6a0-0000-7000-8000-0000000000e1';
+const ACCOUNT_ID = '0190a6a0-0000-7000-8000-0000000000a1';
+
+const session: RegisterSession = {
+  id: SESSION_ID,
+  storeId: LEKKI_ID,
+  registerName: 'Till 1',
+  status: 'open',
+  openingFloatMinor: 500_000,
+  openedAt: '2026-03-07T08:00:00.000Z',
+  openedBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
+  closedAt: null,
+  closedBy: null,
+  countedDenominations: null,
+  closingNote: null,
+  cashMovements: [],
+  summary: {
+    salesCount: 0,
+    salesTotalMinor: 0,
+    byMethod: { cash: 0, card: 0, bank_transfer: 0, mobile_money: 0 },
+    refundsTotalMinor: 0,
+    cashRefundsMinor: 0,
+    cashInMinor: 0,
+    cashOutMinor: 0,
+    expectedCashMinor: 500_000,
+    countedCashMinor: null,
+    varianceMinor: null,
+  },
+  version: 1,
+};
+
+let n = 0;
+function sellable(overrides: Partial<RegisterSellable>): RegisterSellable {
+  n += 1;
+  const id = `0190a6a0-0000-7000-8000-0000000010${String(n).padStart(2, '0')}`;
+  return {
+    productId: id,
+    variantId: id,
+    name: `Item ${n}`,
+    sku: `SKU-${n}`,
+    barcode: null,
+    unit: 'each',
+    priceMinor: 10_000,
+    costPriceMinor: 5_000,
+    taxRateId: null,
+    isTracked: true,
+    onHand: 20,
+    imageVersion: null,
+    taxRateBasisPoints: 0,
+    taxInclusive: true,
+    ...overrides,
+  };
+}
+
+const peak = sellable({
+  name: 'Peak Milk 400g',
+  sku: 'PEAK-400',
+  barcode: '6001234567890',
+  priceMinor: 45_000,
+  taxRateBasisPoints: 750,
+  taxInclusive: false,
+});
+const peakTin = sellable({ name: 'Peak Milk tin', sku: 'PEAK-TIN', priceMinor: 30_000 });
+const rice = sellable({ name: 'Rice (loose)', sku: 'RICE-KG', unit: 'kg', priceMinor: 120_000 });
+const catalogue = [peak, peakTin, rice];
+
+const page = (items: RegisterSellable[]) => ({ items, total: items.length, page: 1, pageSize: 20, totalCapped: false });
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A fake API routed by method and path (queries vary as people type). */
+function fakeApi(routes: Record<string, (call: Call) => Response | Promise<Response>>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const parsed = new URL(url, 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: parsed.pathname,
+        query: parsed.searchParams,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        headers: new Headers(init?.headers),
+      };
+      calls.push(call);
+      const handler = routes[`${call.method} ${call.path}`];
+      if (!handler) throw new Error(`unexpected ${call.method} ${url}`);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+/** Sellables by variant ids, or by search: a whole barcode or SKU exactly, else part of the name. */
+function searchSellables(call: Call) {
+  const ids = call.query.getAll('variantId');
+  if (ids.length > 0) return jsonResponse(page(catalogue.filter((s) => ids.includes(s.variantId))));
+  const q = (call.query.get('q') ?? '').toLowerCase();
+  if (!q) return jsonResponse(page(catalogue));
+  return jsonResponse(
+    page(catalogue.filter((s) => s.barcode === q || s.sku.toLowerCase() === q || s.name.toLowerCase().includes(q))),
+  );
+}
+
+const baseRoutes = {
+  'GET /api/v1/sellables': searchSellables,
+  'GET /api/v1/held-sales': () => jsonResponse({ items: [] }),
+  'GET /api/v1/categories': () => jsonResponse({ items: [] }),
+};
+
+function renderRegister({ canDiscount = true } = {}) {
+  const onRegisterClosed = vi.fn();
+  renderWithProviders(
+    <RegisterScreen
+      storeId={LEKKI_ID}
+      session={session}
+      currency="NGN"
+      canDiscount={canDiscount}
+      header={<h1>Till 1</h1>}
+      onRegisterClosed={onRegisterClosed}
+    />,
+  );
+  return { user: userEvent.setup(), onRegisterClosed };
+}
+
+const lines = () => screen.queryAllByTestId('cart-line');
+const search = () => screen.getByRole('combobox', { name: 'Find a product' });
+
+/** What a keyboard-wedge scanner does: the characters a few ms apart, then Enter. */
+function scanBurst(code: string, target: Element = document.body) {
+  for (const key of code) fireEvent.keyDown(target, { key });
+  fireEvent.keyDown(target, { key: 'Enter' });
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('<RegisterScreen>', () => {
+  it('searches as you type; arrows move the highlight and Enter adds it, then the search is ready again', async () => {
+    fakeApi(baseRoutes);
+    const { user } = renderRegister();
+    await user.click(search());
+    await user.keyboard('peak');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Peak Milk 400g'),
+      expect.stringContaining('Peak Milk tin'),
+    ]);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toHaveTextContent('Peak Milk tin');
+    expect(search()).toHaveValue('');
+    expect(search()).toHaveFocus();
+    // Escape clears what was typed.
+    await user.keyboard('ric');
+    await user.keyboard('{Escape}');
+    expect(search()).toHaveValue('');
+  });
+
+  it('a scanner burst anywhere adds the product; an unknown code says so and adds nothing', async () => {
+    const calls = fakeApi(baseRoutes);
+    const show = vi.spyOn(toast, 'show');
+    renderRegister();
+    scanBurst('6001234567890');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(lines()[0]).toHaveTextContent('Peak Milk 400g');
+    expect(calls.find((c) => c.path === '/api/v1/sellables')?.query.get('q')).toBe('6001234567890');
+    scanBurst('6001234567890');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Quantity of Peak Milk 400g' })).toHaveValue('2'));
+    scanBurst('9999999999');
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'error', message: 'No product with barcode 9999999999' }),
+      ),
+    );
+    expect(lines()).toHaveLength(1);
+    // Typing slowly is not a scan (a person's keys are further apart than a scanner's).
+    const spy = vi.spyOn(performance, 'now');
+    let t = 0;
+    spy.mockImplementation(() => (t += 100));
+    scanBurst('6001234567890');
+    await act(async () => undefined);
+    expect(calls.filter((c) => c.path === '/api/v1/sellables')).toHaveLength(3);
+  });
+
+  it('takes up to 3 decimals for goods sold by weight and whole numbers for the rest', async () => {
+    fakeApi(baseRoutes);
+    const { user } = renderRegister();
+    scanBurst('RICE-KG');
+    const riceQty = () => screen.getByRole('textbox', { name: 'Quantity of Rice (loose)' });
+    // A weighed item: its quantity takes the focus to type the weight.
+    await waitFor(() => expect(riceQty()).toHaveFocus());
+    await user.clear(riceQty());
+    await user.type(riceQty(), '1.255{Enter}');
+    // 1.255 kg × ₦1,200 = ₦1,506.00
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₦1,506.00');
+    await user.clear(riceQty());
+    await user.type(riceQty(), '1.2555{Enter}');
+    expect(await screen.findByText('At most 3 decimals')).toBeInTheDocument();
+    scanBurst('PEAK-TIN');
+    const tinQty = await screen.findByRole('textbox', { name: 'Quantity of Peak Milk tin' });
+    await user.clear(tinQty);
+    await user.type(tinQty, '1.5{Enter}');
+    expect(await screen.findByText('Whole units only')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₦1,806.00');
+  });
+
+  it('shows no discount controls without checkout.discount', async () => {
+    fakeApi(baseRoutes);
+    renderRegister({ canDiscount: false });
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /discount/i })).not.toBeInTheDocument();
+  });
+
+  it('shows the totals priceCart gives (line tax, line and cart discounts) and removes a focused line with Delete', async () => {
+    fakeApi(baseRoutes);
+    const { user } = renderRegister();
+    scanBurst('6001234567890');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    const peakQty = screen.getByRole('textbox', { name: 'Quantity of Peak Milk 400g' });
+    await user.clear(peakQty);
+    await user.type(peakQty, '3{Enter}');
+    // 10% off the first line, ₦50 off the cart.
+    await user.click(within(lines()[0]!).getByRole('button', { name: 'Discount' }));
+    await user.type(await screen.findByLabelText('Discount (%)'), '10{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Cart discount' }));
+    await user.click(await screen.findByRole('radio', { name: 'Amount' }));
+    await user.type(screen.getByLabelText('Cart discount (NGN)'), '50{Enter}');
+    const expected = priceCart(
+      [
+        {
+          quantityThousandths: 3000,
+          unitPriceMinor: 45_000,
+          discount: { type: 'percent', value: 1000 },
+          taxRateBasisPoints: 750,
+          taxInclusive: false,
+        },
+        { quantityThousandths: 1000, unitPriceMinor: 30_000, taxRateBasisPoints: 0, taxInclusive: true },
+      ],
+      { type: 'amount', value: 5_000 },
+    );
+    const money = (minor: number) => formatMoney(minor, 'NGN');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(money(expected.subtotalMinor));
+    expect(screen.getByTestId('cart-discount')).toHaveTextContent(money(expected.discountMinor));
+    expect(screen.getByTestId('cart-tax')).toHaveTextContent(money(expected.taxMinor));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(money(expected.totalMinor));
+    expect(within(lines()[0]!).getByTestId('line-tax')).toHaveTextContent(money(expected.lines[0]!.taxMinor));
+    // By hand: 121,500 and 30,000 share the ₦50 as 4,010 + 990; 117,490 + 7.5% (8,812) + 29,010.
+    expect(expected.totalMinor).toBe(155_312);
+    lines()[1]!.focus();
+    await user.keyboard('{Delete}');
+    expect(lines()).toHaveLength(1);
+  });
+
+  it('F8 holds the cart (which clears); resuming restores it re-priced from the current sellables', async () => {
+    const held = {
+      id: '0190a6a0-0000-7000-8000-0000000000f1',
+      label: 'Blue bag',
+      heldBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
+      createdAt: '2026-03-07T09:00:00.000Z',
+      lineCount: 2,
+      cart: {
+        lines: [
+          { variantId: peak.variantId, quantity: 2 },
+          { variantId: rice.variantId, quantity: 0.5 },
+        ],
+      },
+    };
+    let heldList: (typeof held)[] = [];
+    const calls = fakeApi({
+      ...baseRoutes,
+      'GET /api/v1/held-sales': () => jsonResponse({ items: heldList }),
+      'POST /api/v1/held-sales': () => {
+        heldList = [held];
+        return jsonResponse(held, 201);
+      },
+      [`POST /api/v1/held-sales/${held.id}/resume`]: () => {
+        heldList = [];
+        return jsonResponse(held);
+      },
+    });
+    const { user } = renderRegister();
+    scanBurst('6001234567890');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    scanBurst('6001234567890');
+    scanBurst('RICE-KG');
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    const riceQty = screen.getByRole('textbox', { name: 'Quantity of Rice (loose)' });
+    await user.clear(riceQty);
+    await user.type(riceQty, '0.5{Enter}');
+    const totalBefore = screen.getByTestId('cart-total').textContent;
+    fireEvent.keyDown(document.body, { key: 'F8' });
+    await user.type(await screen.findByLabelText('Label (optional)'), 'Blue bag{Enter}');
+    await waitFor(() => expect(lines()).toHaveLength(0));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      label: 'Blue bag',
+      cart: {
+        lines: [
+          { variantId: peak.variantId, quantity: 2 },
+          { variantId: rice.variantId, quantity: 0.5 },
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Held (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    expect(screen.getByRole('textbox', { name: 'Quantity of Peak Milk 400g' })).toHaveValue('2');
+    expect(screen.getByRole('textbox', { name: 'Quantity of Rice (loose)' })).toHaveValue('0.5');
+    expect(screen.getByTestId('cart-total').textContent).toBe(totalBefore);
+  });
+
+  it('retries after a network failure with the same sale id and Idempotency-Key; a new cart gets new ones', async () => {
+    let fail = true;
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/v1/sales': (call) => {
+        if (fail) {
+          fail = false;
+          throw new TypeError('Failed to fetch');
+        }
+        const body = call.body as { id: string };
+        return jsonResponse(saleOf(body.id), 201);
+      },
+    });
+    const { user } = renderRegister();
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    fireEvent.keyDown(document.body, { key: 'F9' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/sales')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Confirm cash' }));
+    expect(await screen.findByText(/Receipt of/)).toBeInTheDocument();
+    const [first, second] = calls.filter((c) => c.path === '/api/v1/sales');
+    expect(first!.headers.get('idempotency-key')).toBeTruthy();
+    expect(second!.headers.get('idempotency-key')).toBe(first!.headers.get('idempotency-key'));
+    expect(second!.body).toEqual(first!.body);
+    expect(first!.body).toMatchObject({
+      sessionId: SESSION_ID,
+      lines: [{ variantId: peakTin.variantId, quantity: 1 }],
+      payments: [{ method: 'cash', amountMinor: 30_000 }],
+      expectedTotalMinor: 30_000,
+    });
+    // New sale in one keystroke-worth: the cart is empty and the search has the focus.
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    await waitFor(() => expect(search()).toHaveFocus());
+    expect(lines()).toHaveLength(0);
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    fireEvent.keyDown(document.body, { key: 'F9' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/sales')).toHaveLength(3));
+    const third = calls.filter((c) => c.path === '/api/v1/sales')[2]!;
+    expect(third.headers.get('idempotency-key')).not.toBe(first!.headers.get('idempotency-key'));
+    expect((third.body as { id: string }).id).not.toBe((first!.body as { id: string }).id);
+  });
+
+  it('on PRICE_CHANGED shows what changed and the new total; INSUFFICIENT_STOCK is shown on its line', async () => {
+    let round = 0;
+    fakeApi({
+      ...baseRoutes,
+      'POST /api/v1/sales': () => {
+        round += 1;
+        if (round === 1)
+          return jsonResponse(
+            {
+              type: 'about:blank',
+              title: 'PRICE_CHANGED',
+              status: 409,
+              code: 'PRICE_CHANGED',
+              detail: 'changed',
+              priceChanged: {
+                lines: [{ variantId: peakTin.variantId, unitPriceMinor: 35_000, totalMinor: 35_000 }],
+                totalMinor: 35_000,
+              },
+            },
+            409,
+          );
+        return problemResponse(409, 'INSUFFICIENT_STOCK', 'Not enough', [
+          { field: 'lines.0.quantity', message: 'Only 0 in stock' },
+        ]);
+      },
+    });
+    const { user } = renderRegister();
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    fireEvent.keyDown(document.body, { key: 'F9' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    expect(await screen.findByText('Prices changed')).toBeInTheDocument();
+    expect(await screen.findByText('Peak Milk tin: ₦300.00 → ₦350.00')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₦350.00');
+    fireEvent.keyDown(document.body, { key: 'F9' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    expect(await within(lines()[0]!).findByText('Only 0 in stock')).toBeInTheDocument();
+  });
+});
+
+function saleOf(id: string) {
+  return {
+    id,
+    number: 'LEK-S000001',
+    storeId: LEKKI_ID,
+    sessionId: SESSION_ID,
+    status: 'completed',
+    cashier: { id: ACCOUNT_ID, name: 'Ada Owner' },
+    customerId: null,
+    lines: [],
+    cartDiscount: null,
+    payments: [],
+    subtotalMinor: 30_000,
+    discountMinor: 0,
+    taxMinor: 0,
+    totalMinor: 30_000,
+    paidMinor: 30_000,
+    changeMinor: 0,
+    note: null,
+    completedAt: '2026-03-07T09:00:00.000Z',
+  };
+}

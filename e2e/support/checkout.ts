@@ -1,0 +1,54 @@
+import { expect, type Page } from '@playwright/test';
+import { createProductThroughApi, uniqueEan13 } from './catalog.js';
+
+/** Products of this run (₦1,200.00 each, sold each, with stock in the active store), by SKU and barcode. */
+export async function createTillProducts(page: Page, run: string, count: number, salt = 0) {
+  const products: { name: string; sku: string; barcode: string }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const product = {
+      name: `Chin Chin ${run} ${String.fromCharCode(65 + i)}`,
+      sku: `CC${run}${i}${salt}`,
+      barcode: uniqueEan13(salt * 10 + i),
+    };
+    await createProductThroughApi(page, { ...product, openingStock: 10 });
+    products.push(product);
+  }
+  return products;
+}
+
+/** Opens a register of this run's own name with a float (another journey's or the seed's tills are left alone). */
+export async function openRegister(page: Page, name: string, float: string) {
+  await page.goto('/dashboard/checkout');
+  const form = page.getByRole('form', { name: 'Open a register' });
+  await form.getByLabel('Register name').fill(name);
+  await form.getByLabel('Counted float').fill(float);
+  await form.getByRole('button', { name: 'Open register' }).click();
+  await expect(page.getByTestId('register-name')).toHaveText(name);
+}
+
+/** Finds a product by typing in the search and adds the first (best) match with Enter. */
+export async function addBySearch(page: Page, text: string, name: string) {
+  await page.keyboard.press('F2');
+  const search = page.getByRole('combobox', { name: 'Find a product' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(text, { delay: 60 });
+  await expect(page.getByRole('option').first()).toContainText(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line').filter({ hasText: name })).toBeVisible();
+}
+
+/** A keyboard-wedge scanner: the code a few ms a key, then Enter; waits until the cart has `lines` lines. */
+export async function scan(page: Page, code: string, lines: number) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line')).toHaveCount(lines);
+}
+
+/** Closes the register counting one amount; returns to the close report. */
+export async function closeRegister(page: Page, counted: string) {
+  await page.getByRole('button', { name: 'Close register' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Counted cash').fill(counted);
+  await dialog.getByRole('button', { name: 'Close register' }).click();
+  await expect(page.getByTestId('close-report')).toBeVisible();
+}
