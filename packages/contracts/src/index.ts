@@ -29,3 +29,4 @@ export * from './contacts/contacts.js';
 export * from './transactions/refunds.js';
 export * from './transactions/transactions.js';
 export * from './dashboard/store-dashboard.js';
+export * from './stores/store-time.js';

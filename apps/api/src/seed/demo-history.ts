@@ -1,14 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { mulDivRound, priceCart, thousandthsToNumeric, unitAllowsFractions, type Discount } from '@ipos/contracts';
+import {
+  addDays,
+  type Discount,
+  mulDivRound,
+  storeDay,
+  thousandthsToNumeric,
+  unitAllowsFractions,
+} from '@ipos/contracts';
 import type { Executor } from '../db/client.js';
 import { contacts, documentCounters, stockAdjustments, stockLevels } from '../db/schema.js';
 import type { refundLines, refunds, registerSessions, saleLines, salePayments, sales } from '../db/schema.js';
 import { documentPrefixes, nextDocumentNumber } from '../lib/document-numbers.js';
 import { newId } from '../lib/ids.js';
+import { seededRandom, type SeededRandom } from '../lib/seeded-random.js';
 import { recordAudit } from '../audit/audit.js';
 import type { Actor } from '../http/context.js';
 import type { SaleVariantRow } from '../features/checkout/sales.repository.js';
-import { variantDisplayName } from '../features/inventory/stock-variants.repository.js';
+import { priceSale, saleLineRows } from '../features/checkout/sale-lines.js';
 import { contactSearchText, phoneKeyOf } from '../features/contacts/contacts.service.js';
 
 /**
@@ -31,57 +39,7 @@ export const HISTORY_DAYS = 90;
 /** Lagos has no daylight saving: a local wall-clock time is UTC + 1 all year. */
 const LAGOS_OFFSET_MINUTES = 60;
 
-// ---------------------------------------------------------------- deterministic randomness
-
-/** mulberry32: a small, fast, seeded generator (uniform in [0, 1)). */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const weighted = <T>(items: readonly T[], weights: readonly number[]): T => {
-    const total = weights.reduce((s, w) => s + w, 0);
-    let r = next() * total;
-    for (let i = 0; i < items.length; i++) {
-      r -= weights[i]!;
-      if (r < 0) return items[i]!;
-    }
-    return items[items.length - 1]!;
-  };
-  const digits = (n: number) => Array.from({ length: n }, () => int(0, 9)).join('');
-  const hex8 = () => ((next() * 4294967296) >>> 0).toString(16).padStart(8, '0');
-  /**
-   * A version-7 UUID for an instant, its random bits from the generator: the history's ids are the
-   * same every run and, like the app's own ids, sort by time (so the inserts append to the indexes).
-   */
-  const uuid = (at: Date) => {
-    const ms = at.getTime().toString(16).padStart(12, '0');
-    const r = hex8() + hex8();
-    const variant = (8 + (parseInt(r[3]!, 16) & 3)).toString(16);
-    return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${r.slice(0, 3)}-${variant}${r.slice(4, 7)}-${r.slice(7, 16)}${hex8().slice(0, 3)}`;
-  };
-  return { next, int, pick, weighted, digits, uuid };
-}
-type Rng = ReturnType<typeof generator>;
-
 // ---------------------------------------------------------------- dates in Lagos
-
-/** Today's date in Lagos (YYYY-MM-DD) at an instant. */
-export function lagosDate(instant: Date): string {
-  return new Date(instant.getTime() + LAGOS_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
-}
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The instant of a Lagos wall-clock time: a date and seconds after its midnight. */
 const lagosAt = (date: string, seconds: number) =>
@@ -133,7 +91,7 @@ const vendorRows = [
   ['Lagos Bakers Supply', '8 Allen Avenue, Ikeja, Lagos', 'hello@lagosbakers.example.ng'],
 ] as const;
 
-const nigerianMobile = (rng: Rng) =>
+const nigerianMobile = (rng: SeededRandom) =>
   `+234 ${rng.pick(['803', '806', '813', '816', '802', '808', '812', '805', '807', '815'])} ${rng.digits(3)} ${rng.digits(4)}`;
 
 export interface DemoContacts {
@@ -148,7 +106,7 @@ export async function seedDemoContacts(
   createdBy: string,
   createdAt: Date,
 ): Promise<DemoContacts> {
-  const rng = generator(0xc0ffee);
+  const rng = seededRandom(0xc0ffee);
   const customers = customerNames.map((name, i) => {
     const phone = nigerianMobile(rng);
     const email = i % 3 === 0 ? `${name.toLowerCase().replace(/\s+/g, '.')}@example.ng` : null;
@@ -253,9 +211,9 @@ export function buildDemoHistory(input: {
   stores: HistoryStore[];
   customers: { id: string; phone: string }[];
 }): DemoHistory {
-  const rng = generator(20260314);
+  const rng = seededRandom(20260314);
   const { businessId } = input;
-  const today = lagosDate(input.now);
+  const today = storeDay('Africa/Lagos', input.now);
   const firstDay = addDays(today, -HISTORY_DAYS);
   const history: DemoHistory = {
     openingAt: lagosAt(addDays(firstDay, -1), 19 * 3600),
@@ -351,16 +309,7 @@ export function buildDemoHistory(input: {
         let cartDiscount: Discount | null = null;
         if (store.canDiscount && rng.next() < 0.025)
           cartDiscount = rng.next() < 0.5 ? { type: 'percent', value: 500 } : { type: 'amount', value: 20_000 };
-        const priced = priceCart(
-          cart.map(({ variant, thousandths, discount }) => ({
-            quantityThousandths: thousandths,
-            unitPriceMinor: variant.unitPriceMinor,
-            discount,
-            taxRateBasisPoints: variant.taxRateBasisPoints,
-            taxInclusive: variant.taxInclusive,
-          })),
-          cartDiscount,
-        );
+        const priced = priceSale(cart, cartDiscount);
         const total = priced.totalMinor;
         const saleId = rng.uuid(completedAt);
         saleNumber += 1;
@@ -427,29 +376,7 @@ export function buildDemoHistory(input: {
           voidedBy: voided ? opener : null,
           voidReason: voided ? rng.pick(VOID_REASONS) : null,
         });
-        const saleLinesOfThis = cart.map(({ variant, thousandths }, i) => {
-          const p = priced.lines[i]!;
-          return {
-            businessId,
-            saleId,
-            lineNo: i + 1,
-            productId: variant.productId,
-            variantId: variant.variantId,
-            name: variantDisplayName(variant),
-            sku: variant.sku,
-            quantity: thousandthsToNumeric(thousandths),
-            unitPriceMinor: variant.unitPriceMinor,
-            grossMinor: p.grossMinor,
-            lineDiscountMinor: p.lineDiscountMinor,
-            cartDiscountMinor: p.cartDiscountMinor,
-            taxRateId: variant.taxRateId,
-            taxRateBasisPoints: variant.taxRateBasisPoints,
-            taxInclusive: variant.taxInclusive,
-            taxMinor: p.taxMinor,
-            totalMinor: p.totalMinor,
-            unitCostMinor: variant.costPriceMinor,
-          } satisfies SaleLineRow;
-        });
+        const saleLinesOfThis = saleLineRows(businessId, saleId, cart, priced);
         history.lines.push(...saleLinesOfThis);
         history.payments.push(
           ...payments.map((p, i) => ({
@@ -688,7 +615,7 @@ export async function writeDemoHistory(
   );
   for (const e of history.events) productOf.set(e.variantId, e.productId);
   const events = [...openingEvents, ...history.events].sort((a, b) => a.at.getTime() - b.at.getTime());
-  const rng = generator(0x5eed);
+  const rng = seededRandom(0x5eed);
   const movements = events.map((e) => {
     const k = key(e.storeId, e.variantId);
     const after = (onHand.get(k) ?? 0) + e.deltaThousandths;

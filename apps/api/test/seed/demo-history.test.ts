@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { lineValueMinor, mulDivRound, parseThousandths } from '@ipos/contracts';
+import { lineValueMinor, mulDivRound, parseThousandths, storeDay } from '@ipos/contracts';
 import { queryRows } from '../../src/db/client.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
 import { sessionSummaries } from '../../src/features/checkout/registers.repository.js';
 import { demoProducts } from '../../src/seed/demo-products.js';
-import { HISTORY_DAYS, lagosDate } from '../../src/seed/demo-history.js';
+import { HISTORY_DAYS } from '../../src/seed/demo-history.js';
 import { createTestServer, type TestServer } from '../support/server.js';
 import { demoIds } from '../support/isolation.js';
 
@@ -221,7 +221,7 @@ describe('demo history', () => {
   });
 
   it('looks like a shop’s 90 days: both stores daily, all payment methods and splits, customers, discounts, decimals, voids', async () => {
-    const today = lagosDate(new Date());
+    const today = storeDay('Africa/Lagos');
     const [shape] = await rows<Record<string, Num>>(sql`
       select
         (select count(*) from sales where business_id = ${demo.businessId}) as sales,

@@ -16,24 +16,8 @@ import { createTestProduct, onHand, type TestProduct } from '../support/catalog.
 import { caller } from '../inventory/helpers.js';
 import { createTestTaxRate, openTestSession, seller, setProductTaxRate } from '../checkout/checkout-support.js';
 import { newId } from '../../src/lib/ids.js';
+import { seededRandom } from '../../src/lib/seeded-random.js';
 import { refundBody, refunder, summaryOf, voider } from './transactions-support.js';
-
-/** A small seeded generator (mulberry32): the same seed replays the same mix of operations. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 const STOCK = 500;
 
@@ -54,7 +38,7 @@ describe('proof: the books balance after random sales, refunds and voids', () =>
 
   for (const seed of [7, 2026, 31337]) {
     it(`balances for seed ${seed}`, async () => {
-      const random = rng(seed);
+      const random = seededRandom(seed);
       const shop: Tenant = await registerTenant(server);
       const token = await shop.token();
       const scope = { businessId: shop.businessId, storeId: shop.storeId };

@@ -48,31 +48,47 @@ export const saleLineInputSchema = z.strictObject({
 });
 export type SaleLineInput = z.infer<typeof saleLineInputSchema>;
 
+/**
+ * How money moved, besides its amount — the same fields for a tender of a sale and for a refund:
+ * the method, and the terminal's or bank's reference, or the mobile money provider and phone.
+ */
+export const tenderDetailsShape = {
+  method: z.enum(paymentMethods),
+  /** Card, bank transfer, mobile money: the terminal's or the bank's reference. */
+  reference: z.string().trim().max(80).optional(),
+  provider: z.enum(mobileMoneyProviders).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number')
+    .optional(),
+};
+
+/** Mobile money names its provider; the provider and phone belong to mobile money only. */
+export function checkTenderDetails(
+  t: { method: PaymentMethod; provider?: MobileMoneyProvider | undefined; phone?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (t.method === 'mobile_money' && !t.provider)
+    ctx.addIssue({ code: 'custom', path: ['provider'], message: 'Choose the mobile money provider' });
+  if (t.method !== 'mobile_money' && (t.provider || t.phone))
+    ctx.addIssue({ code: 'custom', path: ['provider'], message: 'Only for mobile money' });
+}
+
 export const paymentInputSchema = z
   .strictObject({
-    method: z.enum(paymentMethods),
+    ...tenderDetailsShape,
     /** What this tender pays of the sale. */
     amountMinor: moneyMinorSchema.refine((v) => v > 0, 'Enter an amount above zero'),
     /** Cash only: what the customer handed over (at least the amount); the change is the difference. */
     tenderedMinor: moneyMinorSchema.optional(),
-    /** Card, bank transfer, mobile money: the terminal's or the bank's reference. */
-    reference: z.string().trim().max(80).optional(),
-    provider: z.enum(mobileMoneyProviders).optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number')
-      .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.method !== 'cash' && p.tenderedMinor !== undefined)
       ctx.addIssue({ code: 'custom', path: ['tenderedMinor'], message: 'Only cash is tendered' });
     if (p.method === 'cash' && p.tenderedMinor !== undefined && p.tenderedMinor < p.amountMinor)
       ctx.addIssue({ code: 'custom', path: ['tenderedMinor'], message: 'Less than the amount' });
-    if (p.method === 'mobile_money' && !p.provider)
-      ctx.addIssue({ code: 'custom', path: ['provider'], message: 'Choose the mobile money provider' });
-    if (p.method !== 'mobile_money' && (p.provider || p.phone))
-      ctx.addIssue({ code: 'custom', path: ['provider'], message: 'Only for mobile money' });
+    checkTenderDetails(p, ctx);
   });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 

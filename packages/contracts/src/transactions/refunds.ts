@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { positiveQuantitySchema, toThousandths } from '../catalog/quantities.js';
 import { mulDivRound } from '../checkout/pricing.js';
-import { mobileMoneyProviders, paymentMethods } from '../checkout/sales.js';
+import { checkTenderDetails, mobileMoneyProviders, paymentMethods, tenderDetailsShape } from '../checkout/sales.js';
 
 /**
  * Refunds (transactions.refund): chosen lines and quantities of a completed sale, never more than
@@ -45,16 +45,9 @@ export const createRefundBodySchema = z
   .strictObject({
     id: z.string().uuid(),
     lines: z.array(refundLineInputSchema).min(1, 'Choose what is refunded').max(500),
-    method: z.enum(paymentMethods),
+    ...tenderDetailsShape,
     /** Required for cash: the open register session that pays it out. */
     sessionId: z.string().uuid().optional(),
-    reference: z.string().trim().max(80).optional(),
-    provider: z.enum(mobileMoneyProviders).optional(),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9 ]{7,20}$/, 'Enter a phone number')
-      .optional(),
     reason: z.string().trim().min(1, 'Say why').max(200, 'Use at most 200 characters'),
   })
   .superRefine((body, ctx) => {
@@ -66,10 +59,7 @@ export const createRefundBodySchema = z
     });
     if (body.method === 'cash' && !body.sessionId)
       ctx.addIssue({ code: 'custom', path: ['sessionId'], message: 'Cash is refunded from an open register' });
-    if (body.method === 'mobile_money' && !body.provider)
-      ctx.addIssue({ code: 'custom', path: ['provider'], message: 'Choose the mobile money provider' });
-    if (body.method !== 'mobile_money' && (body.provider || body.phone))
-      ctx.addIssue({ code: 'custom', path: ['provider'], message: 'Only for mobile money' });
+    checkTenderDetails(body, ctx);
   });
 export type CreateRefundBody = z.input<typeof createRefundBodySchema>;
 

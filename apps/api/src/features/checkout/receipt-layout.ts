@@ -1,4 +1,10 @@
-import { currencies, mobileMoneyProviderLabels, paymentMethodLabels, type Receipt } from '@ipos/contracts';
+import {
+  currencies,
+  formatStoreDateTime,
+  mobileMoneyProviderLabels,
+  paymentMethodLabels,
+  type Receipt,
+} from '@ipos/contracts';
 import { groupedAmount } from '../catalog/product-labels.js';
 
 /**
@@ -15,19 +21,6 @@ export type ReceiptRow =
 
 /** Characters per line: what thermal printers fit with their standard font (58 mm: 32, 80 mm: 42). */
 export const receiptColumns = { '58': 32, '80': 42 } as const;
-
-/** "22 Nov 2026, 14:05" in the store's zone, whatever the server's. */
-export function receiptDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
 
 /** Money with the spec's symbol, exactly: ₦1,250.50, KSD 1,250.50, -₦250.00. */
 export function receiptMoney(minor: number, currency: string, withSymbol = true): string {
@@ -58,14 +51,14 @@ export function receiptRows(receipt: Receipt): ReceiptRow[] {
   if (business.taxId) centred(`Tax ID ${business.taxId}`);
   rows.push({ kind: 'rule' });
   rows.push({ kind: 'pair', left: 'Sale', right: sale.number, bold: true });
-  rows.push({ kind: 'pair', left: 'Date', right: receiptDateTime(sale.completedAt, store.timeZone) });
+  rows.push({ kind: 'pair', left: 'Date', right: formatStoreDateTime(sale.completedAt, store.timeZone) });
   rows.push({ kind: 'pair', left: 'Cashier', right: sale.cashier.name });
   rows.push({ kind: 'pair', left: 'Register', right: sale.session.registerName });
   if (sale.customer) rows.push({ kind: 'pair', left: 'Customer', right: sale.customer.name });
   if (sale.voided) {
     rows.push({ kind: 'blank' });
     centred('*** VOIDED ***', true);
-    rows.push({ kind: 'text', text: `${receiptDateTime(sale.voided.at, store.timeZone)}: ${sale.voided.reason}` });
+    rows.push({ kind: 'text', text: `${formatStoreDateTime(sale.voided.at, store.timeZone)}: ${sale.voided.reason}` });
   }
   rows.push({ kind: 'rule' });
 
@@ -118,7 +111,7 @@ export function receiptRows(receipt: Receipt): ReceiptRow[] {
       rows.push({ kind: 'pair', left: `Refund ${r.number}`, right: money(-r.totalMinor) });
       rows.push({
         kind: 'text',
-        text: `  ${receiptDateTime(r.createdAt, store.timeZone)}, ${paymentMethodLabels[r.method]}`,
+        text: `  ${formatStoreDateTime(r.createdAt, store.timeZone)}, ${paymentMethodLabels[r.method]}`,
       });
     }
     rows.push({ kind: 'pair', left: 'Net paid', right: money(sale.totalMinor - sale.refundedMinor), bold: true });

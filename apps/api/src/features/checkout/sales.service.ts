@@ -2,8 +2,6 @@ import {
   createSale as createSaleEndpoint,
   type createSaleBodySchema,
   type Discount,
-  priceCart,
-  thousandthsToNumeric,
   toThousandths,
   unitAllowsFractions,
   type FieldError,
@@ -17,7 +15,7 @@ import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock } from '../inventory/stock-ledger.js';
-import { variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { priceSale, saleLineRows } from './sale-lines.js';
 import { findOpenSession } from './registers.repository.js';
 import { loadSale } from '../transactions/transactions.service.js';
 import {
@@ -88,7 +86,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
         field: `lines.${index}.quantity`,
         message: `${variant.productName} is sold in whole units (${variant.unit})`,
       });
-    return { line, index, thousandths, variant: variant as SaleVariantRow };
+    return { line, index, thousandths, variant: variant as SaleVariantRow, discount: line.discount ?? null };
   });
   if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
 
@@ -106,16 +104,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
   }
 
   // The server's figures.
-  const priced = priceCart(
-    lines.map(({ thousandths, variant, line }) => ({
-      quantityThousandths: thousandths,
-      unitPriceMinor: variant.unitPriceMinor,
-      discount: line.discount ?? null,
-      taxRateBasisPoints: variant.taxRateBasisPoints,
-      taxInclusive: variant.taxInclusive,
-    })),
-    body.cartDiscount ?? null,
-  );
+  const priced = priceSale(lines, body.cartDiscount ?? null);
   if (priced.totalMinor !== body.expectedTotalMinor)
     throw new AppError(
       'PRICE_CHANGED',
@@ -195,32 +184,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
   });
   // A concurrent request with the same sale id under another key committed first.
   if (!inserted) throw saleExists();
-  await insertSaleLines(
-    tx,
-    lines.map(({ variant, thousandths }, i) => {
-      const p = priced.lines[i]!;
-      return {
-        businessId: scope.businessId,
-        saleId: body.id,
-        lineNo: i + 1,
-        productId: variant.productId,
-        variantId: variant.variantId,
-        name: variantDisplayName(variant),
-        sku: variant.sku,
-        quantity: thousandthsToNumeric(thousandths),
-        unitPriceMinor: variant.unitPriceMinor,
-        grossMinor: p.grossMinor,
-        lineDiscountMinor: p.lineDiscountMinor,
-        cartDiscountMinor: p.cartDiscountMinor,
-        taxRateId: variant.taxRateId,
-        taxRateBasisPoints: variant.taxRateBasisPoints,
-        taxInclusive: variant.taxInclusive,
-        taxMinor: p.taxMinor,
-        totalMinor: p.totalMinor,
-        unitCostMinor: variant.costPriceMinor,
-      };
-    }),
-  );
+  await insertSaleLines(tx, saleLineRows(scope.businessId, body.id, lines, priced));
   await insertSalePayments(
     tx,
     payments.map((p, i) => ({

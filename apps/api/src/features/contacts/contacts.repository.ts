@@ -5,18 +5,19 @@ import { contacts } from '../../db/schema.js';
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** Columns as raw SQL answers them (snake case), mapped in the service. */
-export type ContactSqlRow = {
+/** A contact as the service presents it: a drizzle row, or a raw-SQL row with the same names. */
+export type ContactFields = {
   id: string;
   kind: string;
   name: string;
   phone: string | null;
   email: string | null;
   address: string | null;
-  tax_id: string | null;
+  taxId: string | null;
   notes: string | null;
-  archived_at: Date | string | null;
-  created_at: Date | string;
-  version: number;
+  archivedAt: Date | string | null;
+  createdAt: Date | string;
+  version: number | string;
 };
 
 export type ContactFilter = {
@@ -39,7 +40,7 @@ export type ContactFilter = {
 export async function listContactRows(
   db: Executor,
   filter: ContactFilter,
-): Promise<{ rows: ContactSqlRow[]; total: number }> {
+): Promise<{ rows: ContactFields[]; total: number }> {
   const parts: SQL[] = [sql`c.business_id = ${filter.businessId}`];
   parts.push(filter.archived ? sql`c.archived_at is not null` : sql`c.archived_at is null`);
   if (filter.kind) parts.push(sql`c.kind = ${filter.kind}`);
@@ -52,10 +53,10 @@ export async function listContactRows(
     );
   const where = sql.join(parts, sql` and `);
   const rank = filter.namePrefix ? sql`(lower(c.name) like ${filter.namePrefix}) desc,` : sql``;
-  const rows = await queryRows<ContactSqlRow & { total: number | string }>(
+  const rows = await queryRows<ContactFields & { total: number | string }>(
     db,
-    sql`select c.id, c.kind, c.name, c.phone, c.email, c.address, c.tax_id, c.notes, c.archived_at, c.created_at,
-               c.version, count(*) over () as total
+    sql`select c.id, c.kind, c.name, c.phone, c.email, c.address, c.tax_id as "taxId", c.notes,
+               c.archived_at as "archivedAt", c.created_at as "createdAt", c.version, count(*) over () as total
           from contacts c
          where ${where}
          order by ${rank} lower(c.name), c.id

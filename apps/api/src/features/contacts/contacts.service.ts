@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
-import { iso, isoOrNull } from '../inventory/stock-lines.service.js';
+import { iso } from '../inventory/stock-lines.service.js';
 import { likePrefix } from '../catalog/products.repository.js';
 import {
   findContact,
@@ -18,7 +18,7 @@ import {
   insertContact,
   listContactRows,
   type ContactRow,
-  type ContactSqlRow,
+  type ContactFields,
 } from './contacts.repository.js';
 
 type Scope = { businessId: string; storeId?: string | null };
@@ -40,7 +40,7 @@ export const contactSearchText = (c: { name: string; phone?: string | null; emai
     .filter(Boolean)
     .join(' ');
 
-function present(row: ContactRow): Contact {
+function present(row: ContactFields): Contact {
   return {
     id: row.id,
     kind: row.kind as ContactKind,
@@ -52,22 +52,6 @@ function present(row: ContactRow): Contact {
     notes: row.notes,
     archived: row.archivedAt !== null,
     createdAt: iso(row.createdAt),
-    version: row.version,
-  };
-}
-
-function presentSql(row: ContactSqlRow): Contact {
-  return {
-    id: row.id,
-    kind: row.kind as ContactKind,
-    name: row.name,
-    phone: row.phone,
-    email: row.email,
-    address: row.address,
-    taxId: row.tax_id,
-    notes: row.notes,
-    archived: isoOrNull(row.archived_at) !== null,
-    createdAt: iso(row.created_at),
     version: Number(row.version),
   };
 }
@@ -106,7 +90,7 @@ export async function listContacts(
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return { items: rows.map(presentSql), total, page, pageSize };
+  return { items: rows.map(present), total, page, pageSize };
 }
 
 export async function getContact(db: Executor, scope: Scope, id: string): Promise<Contact> {

@@ -1,4 +1,4 @@
-import { parseThousandths, paymentMethods, type StoreDashboard } from '@ipos/contracts';
+import { addDays, parseThousandths, paymentMethods, storeDay, type StoreDashboard } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
@@ -15,20 +15,6 @@ import {
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 
-/** The wall-clock date (YYYY-MM-DD) of an instant in a zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
-}
-
-/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** a / b rounded half away from zero, in integers (b > 0). */
 const divideRounded = (a: number, b: number) => Math.sign(a) * Math.floor((2 * Math.abs(a) + b) / (2 * b));
 
@@ -42,7 +28,7 @@ export async function getStoreDashboard(deps: AppDeps, scope: Scope): Promise<St
   const db = deps.database.db;
   const timeZone = await storeTimeZone(db, scope);
   if (!timeZone) throw notFound('The store');
-  const today = localDate(deps.now(), timeZone);
+  const today = storeDay(timeZone, deps.now());
   const tomorrow = addDays(today, 1);
   const todaySpan = { timeZone, fromDate: today, toDate: tomorrow };
   const weekSpan = { timeZone, fromDate: addDays(today, -6), toDate: tomorrow };

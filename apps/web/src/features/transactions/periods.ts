@@ -19,21 +19,9 @@ export interface DayRange {
   to: string;
 }
 
-/** The calendar date it is now in `timeZone`, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { addDays } from '@ipos/contracts';
 
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const toDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** `day` moved by `days` calendar days (UTC arithmetic on a date, so no DST surprises). */
-export function addDays(day: string, days: number): string {
-  const date = toDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDay(date);
-}
 
 export function periodRange(period: Period, today: string): DayRange {
   const first = `${today.slice(0, 7)}-01`;
@@ -53,26 +41,6 @@ export function periodRange(period: Period, today: string): DayRange {
       return { from: `${last.slice(0, 7)}-01`, to: last };
     }
   }
-}
-
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "7 Mar 2026, 19:05" in the store's zone (receipts and the till print the same clock). */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let format = dateTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
 }
 
 /** "7 Mar 2026" for a YYYY-MM-DD day. */

@@ -4,7 +4,6 @@ import {
   createSale,
   discardHeldSale,
   getContact,
-  getCurrentStore,
   getRegisterSession,
   holdSale,
   listCategories,
@@ -31,14 +30,7 @@ type BodyOf<E extends Endpoint> = NonNullable<RequestOptions<E>['body']>;
  */
 const checkoutKey = ['checkout'] as const;
 
-/** The active store: currency and my permissions there (same key as the accounts feature's query). */
-export function useActiveStore(storeId: string) {
-  return useQuery({
-    queryKey: ['stores', 'current', storeId] as const,
-    queryFn: ({ signal }) => apiRequest(getCurrentStore, { signal }),
-    staleTime: 60_000,
-  });
-}
+export { useCurrentStore as useActiveStore } from '../../../lib/current-store';
 
 // ---------------------------------------------------------------- register sessions
 

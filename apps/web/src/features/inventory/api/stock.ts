@@ -5,7 +5,6 @@ import {
   createStockAdjustment,
   createStockCount,
   createStockTransfer,
-  getCurrentStore,
   getStockAdjustment,
   getStockCount,
   listProductMovements,
@@ -32,20 +31,7 @@ import { readStored, storageKeys } from '../../../lib/storage';
 const inventoryKey = ['inventory'] as const;
 const activeStoreId = () => readStored(storageKeys.storeId);
 
-/**
- * The active store: its currency, time zone and my permissions there. Same key and request as the
- * accounts feature's current-store query, so both read one cache entry (features do not import each
- * other, and the stock panels are rendered by other screens without props).
- */
-export function useActiveStore() {
-  const storeId = activeStoreId();
-  return useQuery({
-    queryKey: ['stores', 'current', storeId] as const,
-    queryFn: ({ signal }) => apiRequest(getCurrentStore, { signal }),
-    enabled: storeId !== null,
-    staleTime: 60_000,
-  });
-}
+export { useActiveStore } from '../../../lib/current-store';
 
 /**
  * A stock change moves figures on many screens (on hand in the product, the list, the movements, the

@@ -17,6 +17,7 @@ import {
 import {
   checkBarcode,
   type CurrencyCode,
+  formatStoreDateTime,
   type ProductUnit,
   type StockCount,
   type StockCountLine,
@@ -28,7 +29,6 @@ import { isApiError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useCloseStockCount, useRecordCountLines, useScanCount, useStockCount } from '../api/stock';
 import { parseQuantityInput } from '../quantity-input';
-import { formatDateTime } from './movement-history';
 import { CountStatusBadge } from './count-status-badge';
 
 type LineFilter = 'all' | 'counted' | 'uncounted' | 'variance';
@@ -184,9 +184,9 @@ function Sheet({
             <CountStatusBadge status={count.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            Started {formatDateTime(count.createdAt, timeZone)} by {count.createdBy?.name ?? 'someone'} ·{' '}
+            Started {formatStoreDateTime(count.createdAt, timeZone)} by {count.createdBy?.name ?? 'someone'} ·{' '}
             {count.countedCount} of {count.lineCount} counted
-            {count.postedAt ? ` · posted ${formatDateTime(count.postedAt, timeZone)}` : ''}
+            {count.postedAt ? ` · posted ${formatStoreDateTime(count.postedAt, timeZone)}` : ''}
           </Text>
           {count.note ? <Text size="sm">{count.note}</Text> : null}
         </Stack>

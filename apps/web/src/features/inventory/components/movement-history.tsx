@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Anchor, Badge, Card, Group, Modal, NativeSelect, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
+  formatStoreDateTime,
   movementReasonLabels,
-  stockAdjustmentReasonLabels,
   type ProductUnit,
+  stockAdjustmentReasonLabels,
   type StockMovement,
 } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
@@ -14,16 +15,6 @@ import { useProductMovements, useStockAdjustment } from '../api/stock';
 
 const PAGE_SIZE = 20;
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
-/** Date and time in the store's zone when known (a shop's day is its own), else the browser's. */
-export function formatDateTime(iso: string, timeZone?: string): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZone };
-  try {
-    return new Intl.DateTimeFormat('en-GB', options).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  }
-}
 
 /** "+5", "−2.5 kg": the sign always shown, so a change reads as a change. */
 export function formatDelta(delta: number, unit: ProductUnit): string {
@@ -117,7 +108,7 @@ export function MovementHistory({
                         const link = documentLink(m, currentStoreId);
                         return (
                           <Table.Tr key={m.id} data-testid="movement-row">
-                            <Table.Td style={num}>{formatDateTime(m.occurredAt, timeZone)}</Table.Td>
+                            <Table.Td style={num}>{formatStoreDateTime(m.occurredAt, timeZone)}</Table.Td>
                             <Table.Td>{m.storeName}</Table.Td>
                             {hasVariants ? <Table.Td>{m.variantLabel || m.sku}</Table.Td> : null}
                             <Table.Td>{movementReasonLabels[m.reason]}</Table.Td>
@@ -203,7 +194,7 @@ function AdjustmentFromSearch({ unit, timeZone }: { unit: ProductUnit; timeZone?
               <Group gap="xs">
                 <Badge variant="light">{stockAdjustmentReasonLabels[a.reasonCode]}</Badge>
                 <Text size="sm" c="dimmed">
-                  {formatDateTime(a.createdAt, timeZone)} by {a.createdBy?.name ?? 'someone'}
+                  {formatStoreDateTime(a.createdAt, timeZone)} by {a.createdBy?.name ?? 'someone'}
                 </Text>
               </Group>
               {a.note ? <Text size="sm">{a.note}</Text> : null}

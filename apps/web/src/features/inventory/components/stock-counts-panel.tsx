@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { listCategories } from '@ipos/contracts';
+import { formatStoreDateTime, listCategories } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
@@ -24,7 +24,6 @@ import { apiRequest } from '../../../lib/api-client';
 import { useActiveStore, useCreateStockCount, useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';
-import { formatDateTime } from './movement-history';
 
 const PAGE_SIZE = 20;
 
@@ -127,7 +126,7 @@ function CountList({
                             <CountStatusBadge status={count.status} />
                           </Table.Td>
                           <Table.Td>
-                            <Text size="sm">{formatDateTime(count.createdAt, timeZone)}</Text>
+                            <Text size="sm">{formatStoreDateTime(count.createdAt, timeZone)}</Text>
                             <Text size="xs" c="dimmed">
                               {count.createdBy?.name ?? ''}
                             </Text>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { getStockTransfer, type StockTransfer } from '@ipos/contracts';
+import { formatStoreDateTime, getStockTransfer, type StockTransfer } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
@@ -22,7 +22,6 @@ import { apiRequest } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useActiveStore, useCloseStockTransfer, useStockTransfers, type TransferDirection } from '../api/stock';
 import { TransferStatusBadge } from './count-status-badge';
-import { formatDateTime } from './movement-history';
 
 const PAGE_SIZE = 20;
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -140,7 +139,7 @@ export function StockTransfersPanel() {
                             </Text>
                           </Table.Td>
                           <Table.Td>
-                            <Text size="sm">{formatDateTime(t.sentAt, timeZone)}</Text>
+                            <Text size="sm">{formatStoreDateTime(t.sentAt, timeZone)}</Text>
                             <Text size="xs" c="dimmed">
                               {t.sentBy?.name ?? ''}
                             </Text>
@@ -148,7 +147,7 @@ export function StockTransfersPanel() {
                           <Table.Td>
                             {t.receivedAt ? (
                               <>
-                                <Text size="sm">{formatDateTime(t.receivedAt, timeZone)}</Text>
+                                <Text size="sm">{formatStoreDateTime(t.receivedAt, timeZone)}</Text>
                                 <Text size="xs" c="dimmed">
                                   {t.receivedBy?.name ?? ''}
                                 </Text>
@@ -243,9 +242,9 @@ function TransferModal({
                 </Text>
               </Group>
               <Text size="sm" c="dimmed">
-                Sent {formatDateTime(t.sentAt, timeZone)} by {t.sentBy?.name ?? 'someone'}
+                Sent {formatStoreDateTime(t.sentAt, timeZone)} by {t.sentBy?.name ?? 'someone'}
                 {t.receivedAt
-                  ? ` · received ${formatDateTime(t.receivedAt, timeZone)} by ${t.receivedBy?.name ?? 'someone'}`
+                  ? ` · received ${formatStoreDateTime(t.receivedAt, timeZone)} by ${t.receivedBy?.name ?? 'someone'}`
                   : ''}
               </Text>
               {t.note ? <Text size="sm">{t.note}</Text> : null}

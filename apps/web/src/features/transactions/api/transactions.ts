@@ -2,7 +2,6 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import {
   createRefund,
   getContact,
-  getCurrentStore,
   getSale,
   listContacts,
   listRegisterSessions,
@@ -23,20 +22,7 @@ import { readStored, storageKeys } from '../../../lib/storage';
 const transactionsKey = ['transactions'] as const;
 const activeStoreId = () => readStored(storageKeys.storeId);
 
-/**
- * The active store: currency, time zone and my permissions there. Same key and request as the
- * accounts feature's current-store query, so both read one cache entry (features do not import
- * each other).
- */
-export function useActiveStore() {
-  const storeId = activeStoreId();
-  return useQuery({
-    queryKey: ['stores', 'current', storeId] as const,
-    queryFn: ({ signal }) => apiRequest(getCurrentStore, { signal }),
-    enabled: storeId !== null,
-    staleTime: 60_000,
-  });
-}
+export { useActiveStore } from '../../../lib/current-store';
 
 /** The list's filters without paging (`cursor` and `limit` belong to the pages). */
 export type SalesFilter = Omit<ListSalesQuery, 'cursor' | 'limit'>;

@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  type CurrencyCode,
+  formatStoreDateTime,
   mobileMoneyProviderLabels,
   paymentMethodLabels,
-  type CurrencyCode,
   type SaleDetail,
   type SaleEvent,
 } from '@ipos/contracts';
@@ -12,7 +13,6 @@ import { LoadError, LoadingCard, WhenLoaded } from '../../../components/feedback
 import { Money } from '../../../components/money/money';
 import { formatQuantity } from '../../../lib/quantity';
 import { useSale, useSaleEvents } from '../api/transactions';
-import { formatDateTime } from '../periods';
 import { RefundDialog } from './refund-dialog';
 import { SaleStateBadge } from './sale-state-badge';
 import { TRANSACTIONS_PATH } from './sales-list';
@@ -164,14 +164,14 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
 
       {s.voided ? (
         <Alert color="gray" variant="light" title="Voided" data-testid="void-info">
-          {formatDateTime(s.voided.at, timeZone)} by {s.voided.by.name}: {s.voided.reason}
+          {formatStoreDateTime(s.voided.at, timeZone)} by {s.voided.by.name}: {s.voided.reason}
         </Alert>
       ) : null}
 
       <Card withBorder padding="lg" radius="md">
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
           <Detail label="Date and time" testId="sale-date">
-            {formatDateTime(s.completedAt, timeZone)}
+            {formatStoreDateTime(s.completedAt, timeZone)}
           </Detail>
           <Detail label="Register">
             {s.session.registerName}
@@ -361,7 +361,7 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
                     {items.map((event) => (
                       <Timeline.Item key={event.id} title={actionInWords(event.action)}>
                         <Text size="xs" c="dimmed">
-                          {formatDateTime(event.occurredAt, timeZone)}
+                          {formatStoreDateTime(event.occurredAt, timeZone)}
                           {event.actor ? ` · ${event.actor.name}` : ''}
                         </Text>
                         {eventDetail(event) ? <Text size="sm">{eventDetail(event)}</Text> : null}
@@ -393,7 +393,7 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
                       {refund.number}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {formatDateTime(refund.createdAt, timeZone)} · {refund.by.name} ·{' '}
+                      {formatStoreDateTime(refund.createdAt, timeZone)} · {refund.by.name} ·{' '}
                       {paymentMethodLabels[refund.method]}
                       {refund.reference ? ` · Ref. ${refund.reference}` : ''}
                       {refund.provider ? ` · ${mobileMoneyProviderLabels[refund.provider]}` : ''}

@@ -110,7 +110,9 @@ describe('<SalesList>', { timeout: 20_000 }, () => {
       expect(router.state.location.search).toBe('?period=thisMonth&method=card&state=refunded&number=LEK-S000123'),
     );
     await waitFor(() =>
-      expect(salesCalls(calls).at(-1)?.key).toBe('GET /api/v1/sales?number=LEK-S000123&method=card&state=refunded&limit=50'),
+      expect(salesCalls(calls).at(-1)?.key).toBe(
+        'GET /api/v1/sales?number=LEK-S000123&method=card&state=refunded&limit=50',
+      ),
     );
     expect(screen.getByTestId('list-scope')).toHaveTextContent('Sale number “LEK-S000123”, every date');
     expect(await screen.findByText('No sale matches these filters')).toBeInTheDocument();

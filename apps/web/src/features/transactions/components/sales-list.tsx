@@ -18,20 +18,22 @@ import '@mantine/dates/styles.css';
 import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  type CurrencyCode,
+  formatStoreDateTime,
+  type PaymentMethod,
   paymentMethodLabels,
   paymentMethods,
+  type SaleState,
   saleStateLabels,
   saleStates,
-  type CurrencyCode,
-  type PaymentMethod,
-  type SaleState,
+  storeDay,
 } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError } from '../../../components/toast';
 import { useContact, useCustomerSearch, useSaleCashiers, useSales, type SalesFilter } from '../api/transactions';
-import { formatDateTime, formatDay, periodLabels, periodRange, periods, todayIn, type Period } from '../periods';
+import { formatDay, periodLabels, periodRange, periods, type Period } from '../periods';
 import { SaleStateBadge } from './sale-state-badge';
 
 export const TRANSACTIONS_PATH = '/dashboard/transactions';
@@ -124,7 +126,7 @@ export interface SalesListProps {
 export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const today = todayIn(timeZone);
+  const today = storeDay(timeZone);
   const view = readListView(params, today);
   const filter = toSalesFilter(view);
   const sales = useSales(filter);
@@ -224,7 +226,9 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
           </Button>
         }
       >
-        {view.number ? `No sale number matches “${view.number}”.` : 'Try another cashier, payment method, state or customer.'}
+        {view.number
+          ? `No sale number matches “${view.number}”.`
+          : 'Try another cashier, payment method, state or customer.'}
       </EmptyState>
     );
   else
@@ -270,7 +274,7 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatDateTime(sale.completedAt, timeZone)}</Text>
+                  <Text size="sm">{formatStoreDateTime(sale.completedAt, timeZone)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{sale.cashier.name}</Text>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  formatStoreDateTime,
   mobileMoneyProviderLabels,
   paymentMethodLabels,
   type ProductUnit,
@@ -9,7 +10,7 @@ import {
 import { formatMoney } from '../../../../lib/money';
 import { formatQuantity } from '../../../../lib/quantity';
 import { ReceiptBarcode } from './receipt-barcode';
-import { percentOf, receiptDateTime } from './receipt-format';
+import { percentOf } from './receipt-format';
 import classes from './receipt.module.css';
 
 function Row({
@@ -72,14 +73,14 @@ export function ReceiptView({ receipt, width }: { receipt: Receipt; width: Recei
       <Row left="Sale" right={sale.number} strong />
       <Row
         left="Date"
-        right={<time dateTime={sale.completedAt}>{receiptDateTime(sale.completedAt, store.timeZone)}</time>}
+        right={<time dateTime={sale.completedAt}>{formatStoreDateTime(sale.completedAt, store.timeZone)}</time>}
       />
       <Row left="Cashier" right={sale.cashier.name} />
       <Row left="Register" right={sale.session.registerName} />
       {sale.customer && <Row left="Customer" right={sale.customer.name} />}
       {sale.voided && (
         <div className={classes.voided} role="status">
-          <strong>VOIDED</strong> {receiptDateTime(sale.voided.at, store.timeZone)}: {sale.voided.reason}
+          <strong>VOIDED</strong> {formatStoreDateTime(sale.voided.at, store.timeZone)}: {sale.voided.reason}
         </div>
       )}
       <Rule />
@@ -147,7 +148,7 @@ export function ReceiptView({ receipt, width }: { receipt: Receipt; width: Recei
             <div key={r.id}>
               <Row left={`Refund ${r.number}`} right={money(-r.totalMinor)} />
               <div className={classes.indent}>
-                {receiptDateTime(r.createdAt, store.timeZone)}, {paymentMethodLabels[r.method]}
+                {formatStoreDateTime(r.createdAt, store.timeZone)}, {paymentMethodLabels[r.method]}
               </div>
             </div>
           ))}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatStoreDateTime, storeDay } from './store-time.js';
+
+describe("a store's clock", () => {
+  it('takes the day in the store’s zone: 23:30 UTC is already tomorrow in Lagos, still today in Lima', () => {
+    const instant = new Date('2026-03-31T23:30:00Z');
+    expect(storeDay('Africa/Lagos', instant)).toBe('2026-04-01');
+    expect(storeDay('America/Lima', instant)).toBe('2026-03-31');
+    expect(storeDay('Africa/Nairobi', new Date('2026-03-31T20:59:59Z'))).toBe('2026-03-31');
+  });
+
+  it('moves days across months and leap days', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('prints an instant on the store’s clock, 24-hour', () => {
+    expect(formatStoreDateTime('2026-03-01T23:30:00Z', 'Africa/Lagos')).toBe('2 Mar 2026, 00:30');
+    expect(formatStoreDateTime('2026-03-07T18:05:00Z', 'Africa/Nairobi')).toBe('7 Mar 2026, 21:05');
+  });
+});
