@@ -28,7 +28,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['report/tax', 'Reports'],
   ['report/customer', 'Reports'],
   ['transactions', 'Transactions'],
-  ['transactions/1', 'Transactions'],
+  ['transactions/1', 'Sale not found'],
   ['purchase-order', 'Purchase orders'],
   ['purchase-order/create', 'Purchase orders'],
   ['purchase-order/view/1', 'Purchase orders'],

@@ -25,3 +25,8 @@ export function useCurrentStore(storeId: string | null) {
 export function useActiveStore() {
   return useCurrentStore(readStored(storageKeys.storeId));
 }
+
+/** The active store's IANA zone, for times on its clock; undefined until the store has loaded. */
+export function useStoreTimeZone(): string | undefined {
+  return useActiveStore().data?.timeZone;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatStoreDateTime, storeDay } from './store-time.js';
+import { addDays, formatStoreDateTime, formatStoreTime, storeDay } from './store-time.js';
 
 describe("a store's clock", () => {
   it('takes the day in the store’s zone: 23:30 UTC is already tomorrow in Lagos, still today in Lima', () => {
@@ -18,5 +18,6 @@ describe("a store's clock", () => {
   it('prints an instant on the store’s clock, 24-hour', () => {
     expect(formatStoreDateTime('2026-03-01T23:30:00Z', 'Africa/Lagos')).toBe('2 Mar 2026, 00:30');
     expect(formatStoreDateTime('2026-03-07T18:05:00Z', 'Africa/Nairobi')).toBe('7 Mar 2026, 21:05');
+    expect(formatStoreTime('2026-03-07T03:45:00Z', 'Africa/Lagos')).toBe('04:45');
   });
 });

@@ -6,6 +6,7 @@
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat) {
   let format = cache.get(key);
@@ -42,6 +43,16 @@ export function formatStoreDateTime(iso: string, timeZone?: string): string {
     dateTimeFormats,
     timeZone ?? '',
     () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone }),
+  );
+  return format.format(new Date(iso));
+}
+
+/** "19:05": the time of an instant on the store's clock (a register's day, a held cart). */
+export function formatStoreTime(iso: string, timeZone?: string): string {
+  const format = cached(
+    timeFormats,
+    timeZone ?? '',
+    () => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', hourCycle: 'h23', timeZone }),
   );
   return format.format(new Date(iso));
 }

@@ -1,3 +1,5 @@
+import { formatStoreTime } from '@ipos/contracts';
+import { useStoreTimeZone } from '../../../lib/current-store';
 import { useState } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
@@ -105,6 +107,7 @@ function RegisterHeader({
   onLeave: () => void;
   onClosed: (session: RegisterSession) => void;
 }) {
+  const timeZone = useStoreTimeZone();
   const [movement, setMovement] = useState<'cash_in' | 'cash_out' | null>(null);
   const [closing, setClosing] = useState(false);
   return (
@@ -114,8 +117,7 @@ function RegisterHeader({
           {session.registerName}
         </Title>
         <Text size="xs" c="dimmed">
-          Opened by {session.openedBy.name} at{' '}
-          {new Date(session.openedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} ·{' '}
+          Opened by {session.openedBy.name} at {formatStoreTime(session.openedAt, timeZone)} ·{' '}
           {session.summary.salesCount} sale{session.summary.salesCount === 1 ? '' : 's'}
         </Text>
       </Stack>

@@ -1,3 +1,5 @@
+import { formatStoreTime } from '@ipos/contracts';
+import { useStoreTimeZone } from '../../../lib/current-store';
 import { createPortal } from 'react-dom';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { paymentMethodLabels, paymentMethods, type CurrencyCode, type RegisterSession } from '@ipos/contracts';
@@ -42,6 +44,7 @@ export function CloseReport({
 }
 
 function ReportBody({ session, currency }: { session: RegisterSession; currency: CurrencyCode }) {
+  const timeZone = useStoreTimeZone();
   const s = session.summary;
   const m = (minor: number | null) => (minor === null ? '—' : <Money amountMinor={minor} currency={currency} />);
   return (
@@ -79,7 +82,7 @@ function ReportBody({ session, currency }: { session: RegisterSession; currency:
           <Table.Tbody>
             {session.cashMovements.map((c) => (
               <Table.Tr key={c.id}>
-                <Table.Td>{new Date(c.occurredAt).toLocaleTimeString()}</Table.Td>
+                <Table.Td>{formatStoreTime(c.occurredAt, timeZone)}</Table.Td>
                 <Table.Td>{c.kind === 'cash_in' ? 'Cash in' : 'Cash out'}</Table.Td>
                 <Table.Td>
                   {c.reason}

@@ -1,3 +1,5 @@
+import { formatStoreTime } from '@ipos/contracts';
+import { useStoreTimeZone } from '../../../lib/current-store';
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { HeldSale } from '@ipos/contracts';
@@ -64,6 +66,7 @@ export function HeldSalesDialog({
   onResume: (held: HeldSale) => void;
   onDiscard: (held: HeldSale) => void;
 }) {
+  const timeZone = useStoreTimeZone();
   const held = useHeldSales(storeId);
   return (
     <Modal opened={opened} onClose={onClose} title="Held sales" size="lg">
@@ -81,7 +84,7 @@ export function HeldSalesDialog({
                 <Text fw={600}>{h.label ?? `${h.lineCount} item${h.lineCount === 1 ? '' : 's'}`}</Text>
                 <Text size="xs" c="dimmed">
                   {h.lineCount} line{h.lineCount === 1 ? '' : 's'} · held by {h.heldBy.name} at{' '}
-                  {new Date(h.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                  {formatStoreTime(h.createdAt, timeZone)}
                 </Text>
               </Stack>
               <Group gap="xs" wrap="nowrap">

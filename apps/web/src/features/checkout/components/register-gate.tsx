@@ -1,3 +1,5 @@
+import { formatStoreTime } from '@ipos/contracts';
+import { useStoreTimeZone } from '../../../lib/current-store';
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { registerNameSchema, type CurrencyCode, type RegisterSession } from '@ipos/contracts';
@@ -7,8 +9,6 @@ import { MoneyInput, parseMoneyInput } from '../../../components/money/money-inp
 import { showApiError } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useOpenRegister, useOpenRegisters } from '../api/checkout-api';
-
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
  * Before selling: the registers open in this store now (resume one) or open a register with its
@@ -26,6 +26,7 @@ export function RegisterGate({
   onEnter: (session: RegisterSession) => void;
 }) {
   const open = useOpenRegisters(storeId);
+  const timeZone = useStoreTimeZone();
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>Checkout</Title>
@@ -61,7 +62,7 @@ export function RegisterGate({
                   <Table.Tr key={s.id}>
                     <Table.Td fw={600}>{s.registerName}</Table.Td>
                     <Table.Td>{s.openedBy.name}</Table.Td>
-                    <Table.Td>{timeOf(s.openedAt)}</Table.Td>
+                    <Table.Td>{formatStoreTime(s.openedAt, timeZone)}</Table.Td>
                     <Table.Td>
                       {s.summary.salesCount} · <Money amountMinor={s.summary.salesTotalMinor} currency={currency} />
                     </Table.Td>

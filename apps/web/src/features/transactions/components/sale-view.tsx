@@ -11,6 +11,7 @@ import {
 } from '@ipos/contracts';
 import { LoadError, LoadingCard, WhenLoaded } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
+import { isApiError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useSale, useSaleEvents } from '../api/transactions';
 import { RefundDialog } from './refund-dialog';
@@ -92,7 +93,22 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
   const [voiding, setVoiding] = useState(false);
 
   if (sale.isPending) return <LoadingCard label="Loading the sale" />;
-  if (sale.isError)
+  if (sale.isError) {
+    // Another store's or business's sale, one that never existed, or a malformed id: not found, alike.
+    if (isApiError(sale.error) && (sale.error.status === 404 || sale.error.status === 400))
+      return (
+        <Stack>
+          <Title order={1}>Sale not found</Title>
+          <Card withBorder radius="md">
+            <Stack gap="xs" align="flex-start">
+              <Text>There is no such sale in this store. Check the store you are working in.</Text>
+              <Anchor component={Link} to={TRANSACTIONS_PATH}>
+                Back to transactions
+              </Anchor>
+            </Stack>
+          </Card>
+        </Stack>
+      );
     return (
       <Stack gap="md">
         <LoadError
@@ -106,6 +122,7 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
         </Anchor>
       </Stack>
     );
+  }
 
   const s = sale.data;
   const canRefund = permissions.includes('transactions.refund') && s.status === 'completed' && s.state !== 'refunded';

@@ -268,7 +268,7 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
                   if (event.key === 'Enter' && event.target === event.currentTarget) open(sale.id);
                 }}
               >
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Anchor component={Link} to={salePath(sale.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
                     {sale.number}
                   </Anchor>
