@@ -29,8 +29,8 @@ import { contactSearchText, phoneKeyOf } from '../features/contacts/contacts.ser
  * movements they cause, in time order with their running on-hand. The history ends yesterday, so
  * today starts empty with every till closed; the counters end at the last number used.
  *
- * Audit: the history is seeded data, not anyone's action, so it records no audit event per
- * document (writing ~8,000 would only slow every server start); every other invariant holds — the
+ * Audit: each session, sale, refund and void gets the audit event its service would have written, by
+ * its person at its time (`historyAuditEvents`), so old sales explain themselves too; and the
  * ledger explains every on-hand figure, payments net of change equal each sale's total, totals are
  * the sums of the lines, and each closed session's expected cash is what its sales and refunds say.
  */
@@ -580,6 +580,102 @@ const MOVEMENT_COLUMNS =
   on_hand_after numeric, reason text, ref_type text, ref_id uuid, note text, actor_account_id uuid,
   occurred_at timestamptz`);
 
+const AUDIT_COLUMNS = cols(`business_id uuid, id uuid, occurred_at timestamptz, actor_account_id uuid, store_id uuid,
+  action text, entity text, entity_id text, before jsonb, after jsonb, request_id text, ip text`);
+
+/**
+ * The audit trail the history would have left, in the shape the services write it: each register
+ * session opened and closed, each sale completed, refunded and voided, by its person at its time — so
+ * a demo sale explains itself on its page like a sale rung up today.
+ */
+function historyAuditEvents(businessId: string, history: DemoHistory) {
+  const rng = seededRandom(0xa0d17);
+  const event = (
+    at: Date,
+    actor: string | null | undefined,
+    storeId: string,
+    action: string,
+    entity: string,
+    entityId: string,
+    after: Record<string, unknown>,
+    before: Record<string, unknown> | null = null,
+  ) => ({
+    businessId,
+    id: rng.uuid(at),
+    occurredAt: at,
+    actorAccountId: actor ?? null,
+    storeId,
+    action,
+    entity,
+    entityId,
+    before,
+    after,
+    requestId: 'seed-demo',
+    ip: null,
+  });
+  const linesOf = new Map<string, SaleLineRow[]>();
+  for (const l of history.lines) linesOf.set(l.saleId, [...(linesOf.get(l.saleId) ?? []), l]);
+  const refundLinesOf = new Map<string, RefundLineRow[]>();
+  for (const l of history.refundLines) refundLinesOf.set(l.refundId, [...(refundLinesOf.get(l.refundId) ?? []), l]);
+  return [
+    ...history.sessions.flatMap((x) => [
+      event(x.openedAt!, x.openedBy, x.storeId, 'register_session.opened', 'register_session', x.id, {
+        registerName: x.registerName,
+        openingFloatMinor: x.openingFloatMinor,
+      }),
+      event(x.closedAt!, x.closedBy, x.storeId, 'register_session.closed', 'register_session', x.id, {
+        status: 'closed',
+        registerName: x.registerName,
+        countedCashMinor: x.countedCashMinor,
+        expectedCashMinor: x.expectedCashMinor,
+        varianceMinor: x.countedCashMinor! - x.expectedCashMinor!,
+        note: x.closingNote ?? null,
+      }),
+    ]),
+    ...history.sales.flatMap((x) => [
+      event(x.completedAt!, x.cashierAccountId, x.storeId, 'sale.completed', 'sale', x.id, {
+        number: x.number,
+        sessionId: x.sessionId,
+        customerId: x.customerId ?? null,
+        totalMinor: x.totalMinor,
+        taxMinor: x.taxMinor,
+        discountMinor: x.discountMinor,
+        lines: (linesOf.get(x.id) ?? []).map((l) => ({ variantId: l.variantId, quantity: Number(l.quantity) })),
+      }),
+      ...(x.voidedAt
+        ? [
+            event(
+              x.voidedAt,
+              x.voidedBy,
+              x.storeId,
+              'sale.voided',
+              'sale',
+              x.id,
+              { status: 'voided', number: x.number, totalMinor: x.totalMinor, reason: x.voidReason },
+              { status: 'completed' },
+            ),
+          ]
+        : []),
+    ]),
+    ...history.refunds.map((r) =>
+      event(r.createdAt!, r.refundedBy, r.storeId, 'sale.refunded', 'sale', r.saleId, {
+        refundId: r.id,
+        number: r.number,
+        totalMinor: r.totalMinor,
+        taxMinor: r.taxMinor,
+        method: r.method,
+        sessionId: r.sessionId ?? null,
+        reason: r.reason,
+        lines: (refundLinesOf.get(r.id) ?? []).map((l) => ({
+          lineNo: l.lineNo,
+          quantity: Number(l.quantity),
+          restocked: l.restocked,
+        })),
+      }),
+    ),
+  ];
+}
+
 /**
  * Writes the history after the opening stock: `opening` is each store's on-hand per variant right
  * after the opening adjustment (thousandths). Movements get their running on-hand in time order; the
@@ -645,6 +741,7 @@ export async function writeDemoHistory(
   await bulkInsert(tx, 'refunds', REFUND_COLUMNS, history.refunds);
   await bulkInsert(tx, 'refund_lines', REFUND_LINE_COLUMNS, history.refundLines);
   await bulkInsert(tx, 'stock_movements', MOVEMENT_COLUMNS, movements);
+  await bulkInsert(tx, 'audit_events', AUDIT_COLUMNS, historyAuditEvents(businessId, history));
 
   // The stock levels where the ledger leaves them (a variant never stocked in a store gets its row).
   const levels = [...onHand].map(([k, q]) => {

@@ -184,6 +184,31 @@ describe('demo history', () => {
     }
   });
 
+  it('leaves the audit trail its services would: every session, sale, refund and void by its person at its time', async () => {
+    const [trail] = await rows<{ unmatched: Num; sales: Num; completed: Num; refunds: Num; refunded: Num }>(sql`
+      select
+        (select count(*) from sales s where s.business_id = ${demo.businessId} and not exists (
+           select 1 from audit_events a where a.business_id = s.business_id and a.entity = 'sale'
+              and a.entity_id = s.id::text and a.action = 'sale.completed'
+              and a.occurred_at = s.completed_at and a.actor_account_id = s.cashier_account_id)) as unmatched,
+        (select count(*) from sales where business_id = ${demo.businessId}) as sales,
+        (select count(*) from audit_events where business_id = ${demo.businessId} and action = 'sale.completed') as completed,
+        (select count(*) from refunds where business_id = ${demo.businessId}) as refunds,
+        (select count(*) from audit_events where business_id = ${demo.businessId} and action = 'sale.refunded') as refunded`);
+    expect(n(trail!.unmatched)).toBe(0);
+    expect(n(trail!.completed)).toBe(n(trail!.sales));
+    expect(n(trail!.refunded)).toBe(n(trail!.refunds));
+    const [voids] = await rows<{ voided: Num; events: Num; sessions: Num; sessionEvents: Num }>(sql`
+      select (select count(*) from sales where business_id = ${demo.businessId} and status = 'voided') as voided,
+             (select count(*) from audit_events where business_id = ${demo.businessId} and action = 'sale.voided') as events,
+             (select count(*) from register_sessions where business_id = ${demo.businessId}) as sessions,
+             (select count(*) from audit_events where business_id = ${demo.businessId}
+               and action in ('register_session.opened', 'register_session.closed')) as "sessionEvents"`);
+    expect(n(voids!.voided)).toBeGreaterThan(0);
+    expect(n(voids!.events)).toBe(n(voids!.voided));
+    expect(n(voids!.sessionEvents)).toBe(2 * n(voids!.sessions));
+  });
+
   it('refunds never more than was sold, at the line’s own price; voids give the stock back', async () => {
     const [checks] = await rows<{
       over: Num;
