@@ -48,6 +48,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Screens driven by user-event (typing, modals) on 2 shared cores: 5 s is not enough under load.
+          testTimeout: 20_000,
         },
       },
     ],

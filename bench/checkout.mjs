@@ -7,8 +7,9 @@
 //   1. the built server creates, migrates and seeds it; then BENCH_PRODUCTS products are added in SQL
 //      with plenty of Lekki stock on the ledger (one movement each, so on hand = sum of movements);
 //   2. raw SQL: CONCURRENCY clients complete SALES sales as one transaction each, doing the writes the
-//      sale API does (idempotency key claimed and answered, guarded stock updates in variant order, 5
-//      movements, the store's counter, the sale, 5 lines, the payment, the audit event);
+//      sale API does (idempotency key claimed and answered, the stock rows locked in variant order and
+//      changed by one guarded update, the 5 movements in one insert, the store's counter, the sale, its 5
+//      lines, the payment, the audit event);
 //   3. the API: the server started on the same database, a register opened through
 //      POST /api/v1/register-sessions, then CONCURRENCY clients POST /api/v1/sales (5 lines, cash,
 //      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each).
@@ -259,38 +260,48 @@ async function rawSale(db, ctx, cart) {
       [ctx.businessId, key, createHash('sha256').update(key).digest('hex')],
     );
     if (claimed.length === 0) throw new Error('key taken');
-    // Guarded decrements in variant order (no oversell, no deadlock), each with its movement.
+    // The stock as moveStock takes it: missing rows created, rows locked in variant order (no
+    // deadlock), one guarded update (no oversell), one insert of the movements.
     const ordered = lines.map((l, i) => ({ ...l, i })).sort((a, b) => (a.item.variantId < b.item.variantId ? -1 : 1));
-    for (const { item, quantity } of ordered) {
-      await tx.query(
-        `insert into stock_levels (business_id, store_id, variant_id, product_id) values ($1, $2, $3, $4)
-         on conflict do nothing`,
-        [ctx.businessId, ctx.storeId, item.variantId, item.productId],
-      );
-      const [level] = await tx.query(
-        `update stock_levels set on_hand = on_hand + $4::numeric, updated_at = now()
-          where business_id = $1 and store_id = $2 and variant_id = $3 and on_hand + $4::numeric >= 0
-          returning on_hand`,
-        [ctx.businessId, ctx.storeId, item.variantId, String(-quantity)],
-      );
-      if (!level) throw new Error('INSUFFICIENT_STOCK');
-      await tx.query(
-        `insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after,
-                                      reason, ref_type, ref_id, actor_account_id)
-         values ($1, $2, $3, $4, $5, $6, $7, 'sale', 'sale', $8, $9)`,
-        [
-          ctx.businessId,
-          uuidv7(),
-          ctx.storeId,
-          item.productId,
-          item.variantId,
-          String(-quantity),
-          level.on_hand,
-          saleId,
-          ctx.accountId,
-        ],
-      );
-    }
+    const ids = ordered.map(({ item }) => item.variantId);
+    await tx.query(
+      `insert into stock_levels (business_id, store_id, variant_id, product_id)
+       select $1, $2, v, p from unnest($3::uuid[], $4::uuid[]) as t(v, p) on conflict do nothing`,
+      [ctx.businessId, ctx.storeId, ids, ordered.map(({ item }) => item.productId)],
+    );
+    const locked = await tx.query(
+      `select variant_id, on_hand from stock_levels
+        where business_id = $1 and store_id = $2 and variant_id = any($3::uuid[]) order by variant_id for update`,
+      [ctx.businessId, ctx.storeId, ids],
+    );
+    const onHand = new Map(locked.map((r) => [r.variant_id, Math.round(Number(r.on_hand) * 1000)]));
+    const after = ordered.map(({ item, quantity }) => (onHand.get(item.variantId) ?? 0) - quantity * 1000);
+    if (after.some((a) => a < 0)) throw new Error('INSUFFICIENT_STOCK');
+    const updated = await tx.query(
+      `update stock_levels s set on_hand = s.on_hand + d.delta, updated_at = now()
+         from unnest($3::uuid[], $4::numeric[]) as d(variant_id, delta)
+        where s.business_id = $1 and s.store_id = $2 and s.variant_id = d.variant_id and s.on_hand + d.delta >= 0
+        returning s.variant_id`,
+      [ctx.businessId, ctx.storeId, ids, ordered.map(({ quantity }) => String(-quantity))],
+    );
+    if (updated.length !== ordered.length) throw new Error('INSUFFICIENT_STOCK');
+    await tx.query(
+      `insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after,
+                                    reason, ref_type, ref_id, actor_account_id)
+       select $1, id, $2, p, v, d, a, 'sale', 'sale', $3, $4
+         from unnest($5::uuid[], $6::uuid[], $7::uuid[], $8::numeric[], $9::numeric[]) as t(id, p, v, d, a)`,
+      [
+        ctx.businessId,
+        ctx.storeId,
+        saleId,
+        ctx.accountId,
+        ordered.map(() => uuidv7()),
+        ordered.map(({ item }) => item.productId),
+        ids,
+        ordered.map(({ quantity }) => String(-quantity)),
+        after.map((a) => String(a / 1000)),
+      ],
+    );
     const [counter] = await tx.query(
       `with counter as (
          insert into document_counters (business_id, store_id, kind, last_value) values ($1, $2, 'sale', 1)

@@ -70,10 +70,13 @@ export async function storeAllowsNegativeStock(tx: Executor, scope: StockScope):
 }
 
 /**
- * Applies movements in one store. Rows are touched in variant-id order, so two transactions moving
- * the same variants cannot deadlock. A decrement of a tracked variant is one guarded statement
- * (`… where on_hand + delta >= 0`); when any line would go below zero (and the store does not allow
- * it), every shortage is reported in one INSUFFICIENT_STOCK and the caller's transaction rolls back.
+ * Applies movements in one store, in four statements whatever the number of lines: the missing
+ * stock rows are created; the rows are locked in variant-id order (`select … for update`), so two
+ * transactions moving the same variants cannot deadlock; every change is then one guarded update
+ * (`… where not guarded or on_hand + delta >= 0`) and the movements one insert. A variant named
+ * twice moves twice, each movement with its own running on hand. When any line would take a tracked
+ * variant below zero (and the store does not allow it), every shortage is reported in one
+ * INSUFFICIENT_STOCK, nothing is written, and the caller's transaction rolls back.
  */
 export async function moveStock(
   tx: Executor,
@@ -82,82 +85,110 @@ export async function moveStock(
   inputs: MovementInput[],
   options: MoveOptions = {},
 ): Promise<MovementResult[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs)
+    if (!Number.isInteger(input.deltaThousandths) || input.deltaThousandths === 0)
+      throw new Error(`A movement needs a non-zero whole number of thousandths, got ${input.deltaThousandths}`);
   const allowNegative = options.allowNegative ?? (await storeAllowsNegativeStock(tx, scope));
   const ordered = inputs
     .map((input, index) => ({ input, index }))
-    .sort((a, b) => (a.input.variantId < b.input.variantId ? -1 : a.input.variantId > b.input.variantId ? 1 : 0));
-  const results = new Map<number, MovementResult>();
+    .sort((a, b) =>
+      a.input.variantId < b.input.variantId ? -1 : a.input.variantId > b.input.variantId ? 1 : a.index - b.index,
+    );
+  const variants = [...new Map(ordered.map(({ input }) => [input.variantId, input.productId]))];
+  const inStore = sql`business_id = ${scope.businessId} and store_id = ${scope.storeId}`;
+
+  await tx.execute(sql`
+    insert into stock_levels (business_id, store_id, variant_id, product_id)
+    values ${sql.join(
+      variants.map(
+        ([variantId, productId]) => sql`(${scope.businessId}, ${scope.storeId}, ${variantId}, ${productId})`,
+      ),
+      sql`, `,
+    )}
+    on conflict do nothing`);
+  const locked = await queryRows<{ variant_id: string; on_hand: string | number }>(
+    tx,
+    sql`select variant_id, on_hand from stock_levels
+         where ${inStore} and variant_id in (${sql.join(
+           variants.map(([variantId]) => sql`${variantId}`),
+           sql`, `,
+         )})
+         order by variant_id
+         for update`,
+  );
+
+  // The rows are ours until the transaction ends: each line's running on hand, and every shortage.
+  const onHand = new Map(locked.map((r) => [r.variant_id, parseThousandths(r.on_hand)]));
+  const guardedVariants = new Set<string>();
   const shortages: { variantId: string; onHand: number; requested: number; field?: string }[] = [];
+  const results = new Map<number, MovementResult>();
   for (const { input, index } of ordered) {
-    if (!Number.isInteger(input.deltaThousandths) || input.deltaThousandths === 0)
-      throw new Error(`A movement needs a non-zero whole number of thousandths, got ${input.deltaThousandths}`);
-    await tx
-      .insert(stockLevels)
-      .values({
-        businessId: scope.businessId,
-        storeId: scope.storeId,
-        variantId: input.variantId,
-        productId: input.productId,
-      })
-      .onConflictDoNothing();
-    const delta = thousandthsToNumeric(input.deltaThousandths);
+    const before = onHand.get(input.variantId) ?? 0;
+    const after = before + input.deltaThousandths;
     const guarded = input.deltaThousandths < 0 && input.isTracked && !allowNegative;
-    const [updated] = await tx
-      .update(stockLevels)
-      .set({ onHand: sql`${stockLevels.onHand} + ${delta}::numeric`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(stockLevels.businessId, scope.businessId),
-          eq(stockLevels.storeId, scope.storeId),
-          eq(stockLevels.variantId, input.variantId),
-          guarded ? sql`${stockLevels.onHand} + ${delta}::numeric >= 0` : undefined,
-        ),
-      )
-      .returning({ onHand: stockLevels.onHand });
-    if (!updated) {
-      const [current] = await tx
-        .select({ onHand: stockLevels.onHand })
-        .from(stockLevels)
-        .where(
-          and(
-            eq(stockLevels.businessId, scope.businessId),
-            eq(stockLevels.storeId, scope.storeId),
-            eq(stockLevels.variantId, input.variantId),
-          ),
-        );
+    if (guarded) guardedVariants.add(input.variantId);
+    if (guarded && after < 0) {
       shortages.push({
         variantId: input.variantId,
-        onHand: parseThousandths(current?.onHand ?? 0) / 1000,
+        onHand: before / 1000,
         requested: -input.deltaThousandths / 1000,
         ...(options.fieldOf ? { field: options.fieldOf(input, index) } : {}),
       });
       continue;
     }
-    const onHandAfter = parseThousandths(updated.onHand);
-    const movementId = newId();
-    await tx.insert(stockMovements).values({
-      businessId: scope.businessId,
-      id: movementId,
-      storeId: scope.storeId,
-      productId: input.productId,
-      variantId: input.variantId,
-      delta,
-      onHandAfter: thousandthsToNumeric(onHandAfter),
-      reason: input.reason,
-      refType: input.refType ?? null,
-      refId: input.refId ?? null,
-      note: input.note ?? null,
-      actorAccountId: actor.accountId,
-      ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
-    });
+    onHand.set(input.variantId, after);
     results.set(index, {
       variantId: input.variantId,
-      movementId,
+      movementId: newId(),
       deltaThousandths: input.deltaThousandths,
-      onHandAfterThousandths: onHandAfter,
+      onHandAfterThousandths: after,
     });
   }
   if (shortages.length > 0) throw insufficientStock(shortages);
+
+  const net = new Map<string, number>();
+  for (const { input } of ordered) net.set(input.variantId, (net.get(input.variantId) ?? 0) + input.deltaThousandths);
+  const changed = [...net].filter(([, delta]) => delta !== 0);
+  if (changed.length > 0) {
+    const updated = await queryRows<{ variant_id: string }>(
+      tx,
+      sql`update stock_levels s
+             set on_hand = s.on_hand + d.delta, updated_at = now()
+            from (values ${sql.join(
+              changed.map(
+                ([variantId, delta]) =>
+                  sql`(${variantId}::uuid, ${thousandthsToNumeric(delta)}::numeric, ${guardedVariants.has(variantId)}::boolean)`,
+              ),
+              sql`, `,
+            )}) as d(variant_id, delta, guarded)
+           where s.business_id = ${scope.businessId} and s.store_id = ${scope.storeId} and s.variant_id = d.variant_id
+             and (not d.guarded or s.on_hand + d.delta >= 0)
+          returning s.variant_id`,
+    );
+    // The rows are locked and were checked above: a guard refusing now would be a broken invariant.
+    if (updated.length !== changed.length) throw new Error('A guarded stock update refused a row it had locked');
+  }
+  await tx.insert(stockMovements).values(
+    ordered.map(({ input, index }) => {
+      const result = results.get(index)!;
+      return {
+        businessId: scope.businessId,
+        id: result.movementId,
+        storeId: scope.storeId,
+        productId: input.productId,
+        variantId: input.variantId,
+        delta: thousandthsToNumeric(input.deltaThousandths),
+        onHandAfter: thousandthsToNumeric(result.onHandAfterThousandths),
+        reason: input.reason,
+        refType: input.refType ?? null,
+        refId: input.refId ?? null,
+        note: input.note ?? null,
+        actorAccountId: actor.accountId,
+        ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
+      };
+    }),
+  );
   return inputs.map((_, index) => results.get(index)!);
 }
 

@@ -92,7 +92,7 @@ function renderDialog(sale: SaleDetail = partlyRefunded()) {
 const headersOf = (call: number) => new Headers((vi.mocked(fetch).mock.calls[call]![1] as RequestInit).headers);
 
 // Typing into dialogs is slow on a shared CI machine.
-describe('<RefundDialog>', { timeout: 20_000 }, () => {
+describe('<RefundDialog>', () => {
   it('limits each line to sold minus refunded, whole units for pieces, decimals for weighed goods', async () => {
     const calls = stubApi({ [REGISTERS]: openRegisters(registerOf(SESSION_ID, 'Till 1')) });
     const { dialog, user } = renderDialog();

@@ -40,7 +40,7 @@ function renderList(path = '/dashboard/transactions', canSell = true) {
   return { ...utils, user: userEvent.setup() };
 }
 
-describe('<SalesList>', { timeout: 20_000 }, () => {
+describe('<SalesList>', () => {
   it("opens on the store's today with the totals of the filtered set, in the store's clock", async () => {
     const calls = stubApi({
       ...CASHIERS,
