@@ -82,17 +82,18 @@ export async function saleIdTaken(tx: Executor, businessId: string, id: string):
 }
 
 /** Inserts the sale header; false when a sale with this id already exists (a concurrent one included). */
-export async function insertSale(tx: Executor, row: typeof sales.$inferInsert): Promise<boolean> {
-  const inserted = await tx.insert(sales).values(row).onConflictDoNothing().returning({ id: sales.id });
-  return inserted.length > 0;
+/** The sale row as written; undefined when a sale with its id exists already. */
+export async function insertSale(tx: Executor, row: typeof sales.$inferInsert) {
+  const [inserted] = await tx.insert(sales).values(row).onConflictDoNothing().returning();
+  return inserted;
 }
 
 export async function insertSaleLines(tx: Executor, rows: (typeof saleLines.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(saleLines).values(rows);
+  return rows.length > 0 ? tx.insert(saleLines).values(rows).returning() : [];
 }
 
 export async function insertSalePayments(tx: Executor, rows: (typeof salePayments.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(salePayments).values(rows);
+  return rows.length > 0 ? tx.insert(salePayments).values(rows).returning() : [];
 }
 
 /** Whether the id is a customer contact of the business that is not archived (the sale's customer). */

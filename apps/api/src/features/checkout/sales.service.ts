@@ -17,7 +17,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows } from './sale-lines.js';
 import { findOpenSession } from './registers.repository.js';
-import { loadSale } from '../transactions/transactions.service.js';
+import { toSale } from '../transactions/transactions.service.js';
 import {
   customerIsActive,
   findSaleVariants,
@@ -52,8 +52,8 @@ export async function createSale(
 ): Promise<PreparedResponse> {
   return deps.database.db.transaction((tx) =>
     withIdempotency(tx, scope, idempotency, createSaleEndpoint, async () => {
-      await recordSaleIn(tx, actor, scope, body);
-      return (await loadSale(tx, scope, body.id))!;
+      // The answer is built from the rows as written (returning), not read back.
+      return toSale(tx, await recordSaleIn(tx, actor, scope, body));
     }),
   );
 }
@@ -164,7 +164,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       { fieldOf: (_input, index) => `lines.${tracked[index]!.lineIndex}.quantity` },
     );
   const number = await nextDocumentNumber(tx, scope, 'sale');
-  const inserted = await insertSale(tx, {
+  const sale = await insertSale(tx, {
     businessId: scope.businessId,
     id: body.id,
     storeId: scope.storeId,
@@ -183,9 +183,9 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
     note: body.note ? body.note : null,
   });
   // A concurrent request with the same sale id under another key committed first.
-  if (!inserted) throw saleExists();
-  await insertSaleLines(tx, saleLineRows(scope.businessId, body.id, lines, priced));
-  await insertSalePayments(
+  if (!sale) throw saleExists();
+  const lineRows = await insertSaleLines(tx, saleLineRows(scope.businessId, body.id, lines, priced));
+  const paymentRows = await insertSalePayments(
     tx,
     payments.map((p, i) => ({
       businessId: scope.businessId,
@@ -221,4 +221,5 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       payments: payments.map((p) => ({ method: p.method, amountMinor: p.amountMinor })),
     },
   });
+  return { sale, lines: lineRows, payments: paymentRows };
 }

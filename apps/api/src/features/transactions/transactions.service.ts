@@ -38,16 +38,8 @@ export function saleState(status: string, totalMinor: number, refundedMinor: num
   return refundedMinor >= totalMinor ? 'refunded' : 'partially_refunded';
 }
 
-/**
- * A sale of the active store as the sale API answers it (`Sale`); undefined for any other store's
- * or tenant's. Used by POST /sales for its response and by the detail below.
- */
-export async function loadSale(db: Executor, scope: Scope, id: string): Promise<Sale | undefined> {
-  const found = await findSale(db, scope, id);
-  return found ? toSale(db, found) : undefined;
-}
-
-async function toSale(
+/** A sale's rows (as read, or as just written) as the sale API answers them. */
+export async function toSale(
   db: Executor,
   { sale, lines, payments }: NonNullable<Awaited<ReturnType<typeof findSale>>>,
 ): Promise<Sale> {
