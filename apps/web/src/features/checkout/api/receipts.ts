@@ -1,3 +1,4 @@
+import { saveBlob } from '../../../lib/download';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { emailReceipt, getReceipt, getReceiptPdf, type ReceiptPaperWidth } from '@ipos/contracts';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
@@ -15,23 +16,10 @@ export const receiptQuery = (saleId: string) =>
 export const useReceipt = (saleId: string | null | undefined) =>
   useQuery({ ...receiptQuery(saleId ?? ''), enabled: Boolean(saleId) });
 
-/** Hands a file to the browser as a download. */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** GET /sales/:id/receipt.pdf?width=…, saved as `<number>.pdf`. */
 export async function downloadReceiptPdf(saleId: string, number: string, width: ReceiptPaperWidth) {
   const blob = await apiBlob(getReceiptPdf, { params: { saleId }, query: { width } });
-  saveFile(blob, `${number}.pdf`);
+  saveBlob(blob, `${number}.pdf`);
 }
 
 /** POST /sales/:id/receipt/email: queued for delivery (202); the sale's trail gains an event. */
