@@ -19,7 +19,6 @@
 //   node bench/checkout.mjs                      (uses apps/api/dist/main.js, built if stale)
 //   DATABASE_URL=postgresql://ipos_ci:ipos_ci@127.0.0.1:5432/ipos_ci node bench/checkout.mjs
 //   SALES=2000 WARMUP=100 CONCURRENCY=32 BENCH_PRODUCTS=200 PORT=3903 IPOS_API_ENTRY=… node bench/checkout.mjs
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +30,7 @@ import { build } from 'esbuild';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { percentile, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SALES = Number(process.env.SALES ?? 2000);
@@ -69,37 +69,17 @@ const { priceCart } = await import(pathToFileURL(pricingFile).href);
 
 // ---------------------------------------------------------------- the server
 
-async function startServer(env) {
-  const webDist = fs.mkdtempSync(path.join(scratch, 'web-'));
-  const merged = { ...process.env, PORT: String(port), WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', ...env };
-  // An undefined value unsets the variable (the embedded run must not inherit DATABASE_URL).
-  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
-  const child = spawn(process.execPath, [entry], {
+/** The server on its own empty web folder (the bench needs only the API). */
+function startApi(env) {
+  return startServer({
+    entry,
     cwd: root,
-    env: merged,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    port,
+    env: { WEB_DIST_DIR: fs.mkdtempSync(path.join(scratch, 'web-')), ...env },
   });
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/ready`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 // ---------------------------------------------------------------- figures
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Runs `count` jobs on `concurrency` clients; each job's latency and the wall time. */
 async function drive(count, concurrency, job) {
@@ -414,7 +394,7 @@ async function books(db, businessId) {
 
 async function benchOn(label, open, serverEnv) {
   console.log(`\n${label}: creating, migrating and seeding…`);
-  await stopServer(await startServer(serverEnv));
+  await stopServer(await startApi(serverEnv));
 
   let db = await open();
   const one = async (text, params = []) => (await db.query(text, params))[0];
@@ -467,7 +447,7 @@ async function benchOn(label, open, serverEnv) {
     }
     return JSON.parse(text);
   };
-  const server = await startServer(serverEnv);
+  const server = await startApi(serverEnv);
   let api;
   let apiSerial;
   try {

@@ -6,7 +6,7 @@
 //
 //   node bench/inventory-search.mjs                     (uses apps/api/dist/main.js, built if stale)
 //   IPOS_API_ENTRY=apps/api/dist-x/main.js PRODUCTS=100000 REQUESTS=200 PORT=3902 node bench/inventory-search.mjs
-import { spawn } from 'node:child_process';
+import { percentile, startServer, stopServer } from './lib.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,32 +37,10 @@ if (!entry) {
 
 // ---------------------------------------------------------------- the server
 
-async function startServer() {
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/v1/ready`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stopServer(child) {
-  const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+const startApi = () => startServer({ entry, cwd: root, port, env: { DATA_DIR: dataDir, WEB_DIST_DIR: webDist } });
 
 // ---------------------------------------------------------------- figures
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function summarize(times) {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
@@ -80,7 +58,7 @@ async function timeEach(items, run) {
 // ---------------------------------------------------------------- 1. a migrated, seeded directory
 
 let t = performance.now();
-await stopServer(await startServer());
+await stopServer(await startApi());
 console.log(`data directory created, migrated and seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
 // ---------------------------------------------------------------- 2. 100,000 products in bulk SQL
@@ -387,7 +365,7 @@ const get = async (url) => {
   return res.json();
 };
 
-const server = await startServer();
+const server = await startApi();
 let apiSearch;
 let apiBarcode;
 let sample;

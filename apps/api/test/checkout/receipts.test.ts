@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { emailReceipt, getReceipt, getReceiptPdf, type Receipt, type Sale } from '@ipos/contracts';
@@ -10,33 +8,9 @@ import { receiptText } from '../../src/features/checkout/receipt-layout.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct } from '../support/catalog.js';
-import { latestMailTo, waitUntilSent } from '../support/mail.js';
+import { latestMailTo, startSmtpPeer, waitUntilSent } from '../support/mail.js';
 import { caller, fieldsOf } from '../inventory/helpers.js';
 import { openTestSession, saleBody, seller, setProductTaxRate } from './checkout-support.js';
-
-/** A real SMTP peer on 127.0.0.1 that keeps the raw messages it receives. */
-async function startSmtpPeer() {
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
 
 const MM = 72 / 25.4;
 
@@ -282,7 +256,7 @@ describe('receipts API', () => {
 
     const sent = await waitUntilSent(server, mail!.id);
     expect(sent.error).toBeNull();
-    const raw = peer.received.find((m) => m.includes(`Your receipt ${sale.number}`));
+    const raw = peer.received.map((m) => m.raw).find((m) => m.includes(`Your receipt ${sale.number}`));
     expect(raw).toBeDefined();
     expect(raw).toMatch(/^To: ada\.customer@example\.com/m);
     expect(raw).toMatch(/Content-Type: application\/pdf; name=.*\.pdf/);

@@ -1,42 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { latestMailTo, resetLinkIn, waitUntilSent } from '../support/mail.js';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on 127.0.0.1 that keeps what it receives. */
-async function startSmtpPeer() {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once('error', reject);
-    smtp.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
+import { latestMailTo, resetLinkIn, startSmtpPeer, waitUntilSent } from '../support/mail.js';
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read a link out of a text part. */
 function decodeQuotedPrintable(raw: string): string {

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { desc, eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../src/db/schema.js';
 import type { Server } from '../../src/server.js';
@@ -50,4 +52,38 @@ export async function waitUntilSent(
       throw new Error(`Mail ${mailId} was not sent within ${timeoutMs} ms (error: ${row?.error ?? 'none'})`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export interface ReceivedMail {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP peer on 127.0.0.1 that keeps what it receives. */
+export async function startSmtpPeer() {
+  const received: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (smtp.server.address() as AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }

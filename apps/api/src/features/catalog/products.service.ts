@@ -21,6 +21,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
+import { variantDisplayName, variantLabel } from '../inventory/stock-variants.repository.js';
 import {
   archiveOtherVariants,
   deleteBarcodesOfProduct,
@@ -43,6 +44,7 @@ import {
   lockProduct,
   updateProductRow,
   updateVariant,
+  type SellableRow,
   upsertImage,
   upsertStoreSettings,
   type ProductDetailRows,
@@ -56,8 +58,6 @@ const WHAT = 'The product';
 /** What the trigram index searches: the lower-cased name and every SKU. */
 export const searchTextOf = (name: string, skus: string[]) =>
   [name, ...skus].map((s) => s.trim().toLowerCase()).join(' ');
-
-const variantLabel = (optionValues: string[]) => optionValues.join(' / ');
 
 // ---------------------------------------------------------------- reading
 
@@ -117,21 +117,14 @@ export async function getProduct(db: Executor, scope: ProductScope, productId: s
   return toProduct(detail);
 }
 
-/** The non-archived variant with this exact barcode, priced and stocked for the active store; undefined when none. */
-export async function findSellableByBarcode(
-  db: Executor,
-  scope: ProductScope,
-  code: string,
-): Promise<Sellable | undefined> {
-  const row = await findSellableRowByBarcode(db, scope, code.trim());
-  if (!row) return undefined;
-  const label = variantLabel(row.option_values);
+/** A variant as a till or a scanner sees it: name with its label, the barcode it is known by, store price and stock. */
+export function toSellable(row: SellableRow, barcode: string | null): Sellable {
   return {
     productId: row.product_id,
     variantId: row.variant_id,
-    name: label ? `${row.name} (${label})` : row.name,
+    name: variantDisplayName({ productName: row.name, optionValues: row.option_values }),
     sku: row.sku,
-    barcode: code.trim(),
+    barcode,
     unit: row.unit,
     priceMinor: Number(row.price_minor),
     costPriceMinor: Number(row.cost_price_minor),
@@ -140,6 +133,16 @@ export async function findSellableByBarcode(
     onHand: row.on_hand === null ? 0 : parseThousandths(row.on_hand) / 1000,
     imageVersion: row.image_version,
   };
+}
+
+/** The non-archived variant with this exact barcode, priced and stocked for the active store; undefined when none. */
+export async function findSellableByBarcode(
+  db: Executor,
+  scope: ProductScope,
+  code: string,
+): Promise<Sellable | undefined> {
+  const row = await findSellableRowByBarcode(db, scope, code.trim());
+  return row ? toSellable(row, code.trim()) : undefined;
 }
 
 export async function listProducts(

@@ -1,16 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { variantColumns, type StockVariantRow } from '../inventory/stock-variants.repository.js';
-import {
-  contacts,
-  productVariants,
-  products,
-  saleLines,
-  salePayments,
-  sales,
-  stockLevels,
-  taxRates,
-} from '../../db/schema.js';
+import { productVariants, products, saleLines, salePayments, sales, stockLevels, taxRates } from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
 
@@ -94,20 +85,4 @@ export async function insertSaleLines(tx: Executor, rows: (typeof saleLines.$inf
 
 export async function insertSalePayments(tx: Executor, rows: (typeof salePayments.$inferInsert)[]) {
   return rows.length > 0 ? tx.insert(salePayments).values(rows).returning() : [];
-}
-
-/** Whether the id is a customer contact of the business that is not archived (the sale's customer). */
-export async function customerIsActive(tx: Executor, businessId: string, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.businessId, businessId),
-        eq(contacts.id, id),
-        eq(contacts.kind, 'customer'),
-        isNull(contacts.archivedAt),
-      ),
-    );
-  return Boolean(row);
 }

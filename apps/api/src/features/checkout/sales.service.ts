@@ -18,8 +18,8 @@ import { moveStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows } from './sale-lines.js';
 import { findOpenSession } from './registers.repository.js';
 import { toSale } from '../transactions/transactions.service.js';
+import { findContact } from '../contacts/contacts.repository.js';
 import {
-  customerIsActive,
   findSaleVariants,
   insertSale,
   insertSaleLines,
@@ -65,7 +65,8 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
     });
   if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
-  if (body.customerId && !(await customerIsActive(tx, scope.businessId, body.customerId)))
+  const customer = body.customerId ? await findContact(tx, scope.businessId, body.customerId) : undefined;
+  if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
     throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
 
   // The lines against the catalogue: every fault at once.

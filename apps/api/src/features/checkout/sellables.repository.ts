@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProductUnit } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
-import { likePrefix, SEARCH_COUNT_CAP } from '../catalog/products.repository.js';
+import { likePrefix, SEARCH_COUNT_CAP, type SellableRow } from '../catalog/products.repository.js';
 
 /**
  * The SQL of the register's search. Items are VARIANTS of non-archived products; the products are
@@ -25,22 +24,11 @@ export type SellableFilter = {
   offset: number;
 };
 
-export type RegisterSellableRow = {
-  product_id: string;
-  variant_id: string;
-  name: string;
-  option_values: string[];
-  sku: string;
+/** A sellable row with what the till prices by: its first barcode and its tax. */
+export type RegisterSellableRow = SellableRow & {
   barcode: string | null;
-  unit: ProductUnit;
-  price_minor: string | number;
-  cost_price_minor: string | number;
-  tax_rate_id: string | null;
   tax_rate_basis_points: string | number;
   tax_inclusive: boolean;
-  is_tracked: boolean;
-  on_hand: string | number | null;
-  image_version: number | null;
 };
 
 /** The non-archived variant of a non-archived product carrying this exact barcode (primary-key lookup). */

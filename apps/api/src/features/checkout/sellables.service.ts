@@ -1,14 +1,9 @@
-import {
-  checkBarcode,
-  parseThousandths,
-  type listSellablesQuerySchema,
-  type RegisterSellable,
-  type SellablePage,
-} from '@ipos/contracts';
+import { checkBarcode, type listSellablesQuerySchema, type RegisterSellable, type SellablePage } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { likePattern } from '../catalog/products.repository.js';
+import { toSellable } from '../catalog/products.service.js';
 import {
   categoryExists,
   findVariantIdByBarcode,
@@ -18,26 +13,13 @@ import {
 
 export type SellableScope = { businessId: string; storeId: string };
 
-const variantLabel = (optionValues: string[]) => optionValues.join(' / ');
-
-function toSellable(row: RegisterSellableRow, scannedCode?: string): RegisterSellable {
-  const label = variantLabel(row.option_values);
+/** The sellable of the products' barcode lookup, plus the tax the till prices with. */
+function toRegisterSellable(row: RegisterSellableRow, scannedCode?: string): RegisterSellable {
   return {
-    productId: row.product_id,
-    variantId: row.variant_id,
-    name: label ? `${row.name} (${label})` : row.name,
-    sku: row.sku,
     // A scanned code is what the cashier scanned; otherwise the variant's first barcode.
-    barcode: scannedCode ?? row.barcode,
-    unit: row.unit,
-    priceMinor: Number(row.price_minor),
-    costPriceMinor: Number(row.cost_price_minor),
-    taxRateId: row.tax_rate_id,
+    ...toSellable(row, scannedCode ?? row.barcode),
     taxRateBasisPoints: Number(row.tax_rate_basis_points),
     taxInclusive: row.tax_inclusive,
-    isTracked: row.is_tracked,
-    onHand: row.on_hand === null ? 0 : parseThousandths(row.on_hand) / 1000,
-    imageVersion: row.image_version,
   };
 }
 
@@ -72,7 +54,7 @@ export async function listSellables(
     offset: (page - 1) * pageSize,
   });
   return {
-    items: rows.map((row) => toSellable(row, scanned ? q : undefined)),
+    items: rows.map((row) => toRegisterSellable(row, scanned ? q : undefined)),
     total,
     totalCapped,
     page,

@@ -5,6 +5,7 @@ import { stockLevels, stockMovements, stores } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { newId } from '../../lib/ids.js';
+import { lockStockLevels } from './stock-variants.repository.js';
 
 /**
  * The one way stock changes (ARCHITECTURE.md section 4). Every module that moves stock — adjustments,
@@ -71,7 +72,7 @@ export async function storeAllowsNegativeStock(tx: Executor, scope: StockScope):
 
 /**
  * Applies movements in one store, in four statements whatever the number of lines: the missing
- * stock rows are created; the rows are locked in variant-id order (`select … for update`), so two
+ * stock rows are created and the rows locked in variant-id order (`lockStockLevels`), so two
  * transactions moving the same variants cannot deadlock; every change is then one guarded update
  * (`… where not guarded or on_hand + delta >= 0`) and the movements one insert. A variant named
  * twice moves twice, each movement with its own running on hand. When any line would take a tracked
@@ -96,30 +97,15 @@ export async function moveStock(
       a.input.variantId < b.input.variantId ? -1 : a.input.variantId > b.input.variantId ? 1 : a.index - b.index,
     );
   const variants = [...new Map(ordered.map(({ input }) => [input.variantId, input.productId]))];
-  const inStore = sql`business_id = ${scope.businessId} and store_id = ${scope.storeId}`;
 
-  await tx.execute(sql`
-    insert into stock_levels (business_id, store_id, variant_id, product_id)
-    values ${sql.join(
-      variants.map(
-        ([variantId, productId]) => sql`(${scope.businessId}, ${scope.storeId}, ${variantId}, ${productId})`,
-      ),
-      sql`, `,
-    )}
-    on conflict do nothing`);
-  const locked = await queryRows<{ variant_id: string; on_hand: string | number }>(
+  const locked = await lockStockLevels(
     tx,
-    sql`select variant_id, on_hand from stock_levels
-         where ${inStore} and variant_id in (${sql.join(
-           variants.map(([variantId]) => sql`${variantId}`),
-           sql`, `,
-         )})
-         order by variant_id
-         for update`,
+    scope,
+    variants.map(([variantId, productId]) => ({ variantId, productId })),
   );
 
   // The rows are ours until the transaction ends: each line's running on hand, and every shortage.
-  const onHand = new Map(locked.map((r) => [r.variant_id, parseThousandths(r.on_hand)]));
+  const onHand = new Map(locked.map((r) => [r.variantId, parseThousandths(r.onHand)]));
   const guardedVariants = new Set<string>();
   const shortages: { variantId: string; onHand: number; requested: number; field?: string }[] = [];
   const results = new Map<number, MovementResult>();

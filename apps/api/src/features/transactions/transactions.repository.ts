@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { auditEvents, contacts, registerSessions, saleLines, salePayments, sales } from '../../db/schema.js';
+import { auditEvents, registerSessions, saleLines, salePayments, sales } from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
 
@@ -72,14 +72,6 @@ export async function saleLineFacts(
 }
 
 /** The customer contact of a sale (archived ones too: history keeps its names). */
-export async function findContact(db: Executor, businessId: string, id: string) {
-  const [row] = await db
-    .select({ id: contacts.id, name: contacts.name, phone: contacts.phone, email: contacts.email })
-    .from(contacts)
-    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)));
-  return row;
-}
-
 export async function findSessionHeader(db: Executor, businessId: string, id: string) {
   const [row] = await db
     .select({ id: registerSessions.id, registerName: registerSessions.registerName, status: registerSessions.status })

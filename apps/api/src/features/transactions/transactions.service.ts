@@ -15,8 +15,8 @@ import type { Executor } from '../../db/client.js';
 import { invalidFields, notFound } from '../../http/app-error.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { accountNames } from '../inventory/stock-variants.repository.js';
+import { findContact } from '../contacts/contacts.repository.js';
 import {
-  findContact,
   findSale,
   findSessionHeader,
   listSaleRows,
@@ -135,22 +135,22 @@ export async function loadRefunds(db: Executor, businessId: string, saleId: stri
 export async function getSaleDetail(db: Executor, scope: Scope, saleId: string): Promise<SaleDetail> {
   const found = await findSale(db, scope, saleId);
   if (!found) throw notFound('The sale');
-  const voidRow = found.sale;
+  const row = found.sale;
   const [sale, facts, refunds, customer, session] = await Promise.all([
     toSale(db, found),
     saleLineFacts(db, scope.businessId, saleId),
     loadRefunds(db, scope.businessId, saleId),
-    voidRow.customerId ? findContact(db, scope.businessId, voidRow.customerId) : Promise.resolve(undefined),
-    findSessionHeader(db, scope.businessId, voidRow.sessionId),
+    row.customerId ? findContact(db, scope.businessId, row.customerId) : Promise.resolve(undefined),
+    findSessionHeader(db, scope.businessId, row.sessionId),
   ]);
   const refundedMinor = refunds.reduce((s, r) => s + r.totalMinor, 0);
   let voided: SaleDetail['voided'] = null;
-  if (voidRow?.voidedAt && voidRow.voidedBy) {
-    const names = await accountNames(db, [voidRow.voidedBy]);
+  if (row?.voidedAt && row.voidedBy) {
+    const names = await accountNames(db, [row.voidedBy]);
     voided = {
-      at: iso(voidRow.voidedAt),
-      by: { id: voidRow.voidedBy, name: names.get(voidRow.voidedBy) ?? 'Unknown' },
-      reason: voidRow.voidReason ?? '',
+      at: iso(row.voidedAt),
+      by: { id: row.voidedBy, name: names.get(row.voidedBy) ?? 'Unknown' },
+      reason: row.voidReason ?? '',
     };
   }
   return {

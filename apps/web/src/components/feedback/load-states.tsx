@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { isApiError } from '../../lib/api-client';
 import { describeApiError } from '../toast';
 
 /** A card-shaped skeleton while a panel's data loads; `label` names it for screen readers. */
@@ -37,6 +39,36 @@ export function LoadError({
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/** Another business's record, one that never existed, or a malformed id: not found, alike. */
+export const isRecordMissing = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
+
+/** A page whose record is not there: said plainly, with the way back to its list. */
+export function RecordNotFound({
+  title,
+  children,
+  backTo,
+  backLabel,
+}: {
+  title: string;
+  children: ReactNode;
+  backTo: string;
+  backLabel: string;
+}) {
+  return (
+    <Stack>
+      <Title order={1}>{title}</Title>
+      <Card withBorder radius="md">
+        <Stack gap="xs" align="flex-start">
+          <Text>{children}</Text>
+          <Anchor component={Link} to={backTo}>
+            {backLabel}
+          </Anchor>
+        </Stack>
+      </Card>
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useBusinesses } from '../../../features/accounts/api/list-businesses';
-import { useCurrentStore } from '../../../features/accounts/api/get-current-store';
+import { useCurrentStore } from '../../../lib/current-store';
 import { roleLabel } from '../../../features/accounts/role-label';
 import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
 import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-store';

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Anchor, Badge, Box, Button, Card, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productUnitLabels, type CurrencyCode, type Permission, type Product } from '@ipos/contracts';
-import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
+import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError, toast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-client';
-import { useCurrentStore } from '../../../features/accounts/api/get-current-store';
+import { useCurrentStore } from '../../../lib/current-store';
 import { useProduct, useProductImageUrl } from '../../../features/catalog/api/products';
 import { LabelsDialog } from '../../../features/catalog/components/labels-dialog';
 import { useCreateStockCount } from '../../../features/inventory/api/stock';
@@ -26,20 +25,11 @@ export function ProductViewRoute() {
   const product = useProduct(id);
   if (product.isPending) return <LoadingCard label="Loading the product" />;
   if (product.isError) {
-    // Another business's product, one that never existed, or a malformed id: not found, alike.
-    if (isApiError(product.error) && (product.error.status === 404 || product.error.status === 400))
+    if (isRecordMissing(product.error))
       return (
-        <Stack>
-          <Title order={1}>Product not found</Title>
-          <Card withBorder radius="md">
-            <Stack gap="xs" align="flex-start">
-              <Text>This product does not exist in this business, or it was removed.</Text>
-              <Anchor component={Link} to={INVENTORY_PATH}>
-                Back to inventory
-              </Anchor>
-            </Stack>
-          </Card>
-        </Stack>
+        <RecordNotFound title="Product not found" backTo={INVENTORY_PATH} backLabel="Back to inventory">
+          This product does not exist in this business, or it was removed.
+        </RecordNotFound>
       );
     return (
       <LoadError

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
-import { useActiveStore } from '../../../features/transactions/api/transactions';
+import { useActiveStore } from '../../../lib/current-store';
 import { SalesList } from '../../../features/transactions/components/sales-list';
 
 /** `/dashboard/transactions`: the sales of the active store, filtered, with their totals. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { ReceiptDialog } from '../../../features/checkout/components/receipt/receipt-dialog';
-import { useActiveStore } from '../../../features/transactions/api/transactions';
+import { useActiveStore } from '../../../lib/current-store';
 import { SaleView } from '../../../features/transactions/components/sale-view';
 
 /** `/dashboard/transactions/:id`: one sale, its refunds and trail; reprint, refund, void. */

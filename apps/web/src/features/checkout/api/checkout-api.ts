@@ -30,8 +30,6 @@ type BodyOf<E extends Endpoint> = NonNullable<RequestOptions<E>['body']>;
  */
 const checkoutKey = ['checkout'] as const;
 
-export { useCurrentStore as useActiveStore } from '../../../lib/current-store';
-
 // ---------------------------------------------------------------- register sessions
 
 const sessionsKey = (storeId: string) => [...checkoutKey, storeId, 'sessions'] as const;

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
-import { useActiveStore, useRegisterSession } from '../api/checkout-api';
+import { useCurrentStore } from '../../../lib/current-store';
+import { useRegisterSession } from '../api/checkout-api';
 import { CloseReport } from './close-report';
 import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
 import { RegisterGate } from './register-gate';
@@ -32,7 +33,7 @@ function writeSessionChoice(storeId: string, sessionId: string | null) {
 
 /** `/dashboard/checkout`: the register gate, then the register, then (after closing) the close report. */
 export function CheckoutScreen({ storeId }: { storeId: string }) {
-  const store = useActiveStore(storeId);
+  const store = useCurrentStore(storeId);
   const [sessionId, setSessionId] = useState<string | null>(() => readSessionChoice(storeId));
   const [closed, setClosed] = useState<RegisterSession | null>(null);
   const session = useRegisterSession(storeId, sessionId);

@@ -31,8 +31,6 @@ import { readStored, storageKeys } from '../../../lib/storage';
 const inventoryKey = ['inventory'] as const;
 const activeStoreId = () => readStored(storageKeys.storeId);
 
-export { useActiveStore } from '../../../lib/current-store';
-
 /**
  * A stock change moves figures on many screens (on hand in the product, the list, the movements, the
  * counts and transfers): refresh every query except the account's own, which no stock change touches.

@@ -21,7 +21,8 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
 import { apiRequest } from '../../../lib/api-client';
-import { useActiveStore, useCreateStockCount, useStockCounts } from '../api/stock';
+import { useActiveStore } from '../../../lib/current-store';
+import { useCreateStockCount, useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';
 

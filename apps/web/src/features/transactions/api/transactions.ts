@@ -22,8 +22,6 @@ import { readStored, storageKeys } from '../../../lib/storage';
 const transactionsKey = ['transactions'] as const;
 const activeStoreId = () => readStored(storageKeys.storeId);
 
-export { useActiveStore } from '../../../lib/current-store';
-
 /** The list's filters without paging (`cursor` and `limit` belong to the pages). */
 export type SalesFilter = Omit<ListSalesQuery, 'cursor' | 'limit'>;
 

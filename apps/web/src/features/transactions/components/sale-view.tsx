@@ -9,9 +9,14 @@ import {
   type SaleDetail,
   type SaleEvent,
 } from '@ipos/contracts';
-import { LoadError, LoadingCard, WhenLoaded } from '../../../components/feedback/load-states';
+import {
+  isRecordMissing,
+  LoadError,
+  LoadingCard,
+  RecordNotFound,
+  WhenLoaded,
+} from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
-import { isApiError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useSale, useSaleEvents } from '../api/transactions';
 import { RefundDialog } from './refund-dialog';
@@ -94,20 +99,11 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
 
   if (sale.isPending) return <LoadingCard label="Loading the sale" />;
   if (sale.isError) {
-    // Another store's or business's sale, one that never existed, or a malformed id: not found, alike.
-    if (isApiError(sale.error) && (sale.error.status === 404 || sale.error.status === 400))
+    if (isRecordMissing(sale.error))
       return (
-        <Stack>
-          <Title order={1}>Sale not found</Title>
-          <Card withBorder radius="md">
-            <Stack gap="xs" align="flex-start">
-              <Text>There is no such sale in this store. Check the store you are working in.</Text>
-              <Anchor component={Link} to={TRANSACTIONS_PATH}>
-                Back to transactions
-              </Anchor>
-            </Stack>
-          </Card>
-        </Stack>
+        <RecordNotFound title="Sale not found" backTo={TRANSACTIONS_PATH} backLabel="Back to transactions">
+          There is no such sale in this store. Check the store you are working in.
+        </RecordNotFound>
       );
     return (
       <Stack gap="md">

@@ -1,0 +1,32 @@
+// What the benchmarks share: the built API server as a child process, and percentiles.
+import { spawn } from 'node:child_process';
+
+/**
+ * Starts `node <entry>` with `env` over this process's environment (an undefined value unsets a
+ * variable) and resolves once GET /api/v1/ready answers 200 on `port`.
+ */
+export async function startServer({ entry, cwd, port, env }) {
+  const merged = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env };
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+  const child = spawn(process.execPath, [entry], { cwd, env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/ready`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Stops the server gracefully (SIGTERM) and waits for it to exit. */
+export async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
