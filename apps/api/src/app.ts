@@ -27,6 +27,9 @@ import { transactionsRoutes } from './features/transactions/transactions.routes.
 import { contactsRoutes } from './features/contacts/contacts.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { receiptsRoutes } from './features/checkout/receipts.routes.js';
+import { purchaseOrdersRoutes } from './features/purchase-orders/purchase-orders.routes.js';
+import { wasteRoutes } from './features/waste/waste.routes.js';
+import { invoicesRoutes } from './features/invoices/invoices.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -145,6 +148,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     heldSalesRoutes(api, deps);
     sellablesRoutes(api, deps);
     receiptsRoutes(api, deps);
+    purchaseOrdersRoutes(api, deps);
+    wasteRoutes(api, deps);
+    invoicesRoutes(api, deps);
     transactionsRoutes(api, deps);
     contactsRoutes(api, deps);
     dashboardRoutes(api, deps);

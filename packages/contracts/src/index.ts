@@ -1,6 +1,7 @@
 export * from './http/endpoint.js';
 export * from './http/problem.js';
 export * from './http/pagination.js';
+export * from './audit/entity-events.js';
 export * from './identity/permissions.js';
 export * from './identity/roles.js';
 export * from './identity/constants.js';
@@ -30,3 +31,7 @@ export * from './transactions/refunds.js';
 export * from './transactions/transactions.js';
 export * from './dashboard/store-dashboard.js';
 export * from './stores/store-time.js';
+export * from './purchase-orders/transitions.js';
+export * from './purchase-orders/purchase-orders.js';
+export * from './invoices/invoices.js';
+export * from './waste/waste.js';

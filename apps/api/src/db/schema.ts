@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -111,6 +112,11 @@ export const stores = pgTable(
     /** The name printed on receipts and invoices ("Demo Mart Lekki"); the store's name when null. */
     displayName: text('display_name'),
     allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+    /**
+     * Waste worth more than this (at cost), recorded by someone without waste.approve, waits for a
+     * manager's approval before it moves stock.
+     */
+    wasteApprovalThresholdMinor: money('waste_approval_threshold_minor').notNull().default(500_000),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -874,6 +880,386 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- purchase orders
+
+/**
+ * An order to a vendor for one store. `status` holds the spec's numbers (OPEN 0, CANCELLED 1,
+ * CLOSED 2, FULLY RECALLED 3, PARTIALLY RECALLED 4; `purchaseOrderStatus` in the contracts); the
+ * transitions are `purchaseOrderTransitions` in the contracts. Lines carry ordered, received and
+ * returned quantities; receipts and returns are their own records (with lines) pointing at it.
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    vendorId: uuid('vendor_id').notNull(),
+    /** `LEK-PO000007`. */
+    number: text('number').notNull(),
+    status: integer('status').notNull().default(0),
+    expectedOn: date('expected_on', { mode: 'string' }),
+    notes: text('notes'),
+    /** Σ ordered × unit cost of the lines, kept by the service. */
+    orderedTotalMinor: money('ordered_total_minor').notNull().default(0),
+    /** Last time it was emailed to the vendor. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: uuid('closed_by'),
+    /** Why a manager closed it short (null when closed because everything arrived). */
+    closeReason: text('close_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('purchase_orders_number_key').on(t.businessId, t.storeId, t.number),
+    index('purchase_orders_store_idx').on(t.businessId, t.storeId, t.createdAt, t.id),
+    index('purchase_orders_vendor_idx').on(t.businessId, t.vendorId, t.createdAt),
+    foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
+    foreignKey({ columns: [t.businessId, t.vendorId], foreignColumns: [contacts.businessId, contacts.id] }),
+    check('purchase_orders_status', sql`${t.status} between 0 and 4`),
+  ],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    /** Product name with the variant label, and the SKU, as ordered. */
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    quantityOrdered: quantity('quantity_ordered').notNull(),
+    quantityReceived: quantity('quantity_received').notNull().default('0'),
+    quantityReturned: quantity('quantity_returned').notNull().default('0'),
+    unitCostMinor: money('unit_cost_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.orderId, t.lineNo] }),
+    index('purchase_order_lines_variant_idx').on(t.businessId, t.variantId),
+    foreignKey({
+      columns: [t.businessId, t.orderId],
+      foreignColumns: [purchaseOrders.businessId, purchaseOrders.id],
+    }),
+    foreignKey({
+      columns: [t.businessId, t.variantId],
+      foreignColumns: [productVariants.businessId, productVariants.id],
+    }),
+    check(
+      'purchase_order_lines_quantities',
+      sql`${t.quantityOrdered} > 0 and ${t.quantityReceived} >= 0 and ${t.quantityReceived} <= ${t.quantityOrdered} and ${t.quantityReturned} >= 0 and ${t.quantityReturned} <= ${t.quantityReceived}`,
+    ),
+    check('purchase_order_lines_cost', sql`${t.unitCostMinor} >= 0`),
+  ],
+);
+
+/** Goods received against an order (one delivery): its lines became `purchase_receipt` movements. */
+export const purchaseOrderReceipts = pgTable(
+  'purchase_order_receipts',
+  {
+    businessId: uuid('business_id').notNull(),
+    /** From the client, like a sale's id, so a retried receipt is the same one. */
+    id: uuid('id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    /** The vendor's delivery note or invoice number. */
+    reference: text('reference'),
+    note: text('note'),
+    receivedBy: uuid('received_by').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('purchase_order_receipts_order_idx').on(t.businessId, t.orderId, t.receivedAt),
+    index('purchase_order_receipts_store_idx').on(t.businessId, t.storeId, t.receivedAt),
+    foreignKey({
+      columns: [t.businessId, t.orderId],
+      foreignColumns: [purchaseOrders.businessId, purchaseOrders.id],
+    }),
+  ],
+);
+
+export const purchaseOrderReceiptLines = pgTable(
+  'purchase_order_receipt_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    receiptId: uuid('receipt_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    quantity: quantity('quantity').notNull(),
+    /** What this delivery cost per unit (the order line's cost unless the vendor charged another). */
+    unitCostMinor: money('unit_cost_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.receiptId, t.lineNo] }),
+    foreignKey({
+      columns: [t.businessId, t.receiptId],
+      foreignColumns: [purchaseOrderReceipts.businessId, purchaseOrderReceipts.id],
+    }),
+    foreignKey({
+      columns: [t.businessId, t.orderId, t.lineNo],
+      foreignColumns: [purchaseOrderLines.businessId, purchaseOrderLines.orderId, purchaseOrderLines.lineNo],
+    }),
+    check('purchase_order_receipt_lines_quantity', sql`${t.quantity} > 0 and ${t.unitCostMinor} >= 0`),
+  ],
+);
+
+/** Received goods sent back to the vendor (a recall): its lines became `vendor_return` movements. */
+export const purchaseOrderReturns = pgTable(
+  'purchase_order_returns',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    reason: text('reason').notNull(),
+    returnedBy: uuid('returned_by').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('purchase_order_returns_order_idx').on(t.businessId, t.orderId, t.returnedAt),
+    index('purchase_order_returns_store_idx').on(t.businessId, t.storeId, t.returnedAt),
+    foreignKey({
+      columns: [t.businessId, t.orderId],
+      foreignColumns: [purchaseOrders.businessId, purchaseOrders.id],
+    }),
+  ],
+);
+
+export const purchaseOrderReturnLines = pgTable(
+  'purchase_order_return_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    returnId: uuid('return_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    quantity: quantity('quantity').notNull(),
+    /** Valued at the order line's unit cost (what the vendor credits). */
+    unitCostMinor: money('unit_cost_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.returnId, t.lineNo] }),
+    foreignKey({
+      columns: [t.businessId, t.returnId],
+      foreignColumns: [purchaseOrderReturns.businessId, purchaseOrderReturns.id],
+    }),
+    foreignKey({
+      columns: [t.businessId, t.orderId, t.lineNo],
+      foreignColumns: [purchaseOrderLines.businessId, purchaseOrderLines.orderId, purchaseOrderLines.lineNo],
+    }),
+    check('purchase_order_return_lines_quantity', sql`${t.quantity} > 0 and ${t.unitCostMinor} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- waste
+
+/**
+ * Stock written off (expired, damaged, spoiled, theft, other), valued at cost when recorded.
+ * `recorded`: its `waste` movement is in the ledger. `pending`: worth more than the store's approval
+ * threshold and recorded by someone without waste.approve — no movement until a manager approves
+ * (then `recorded`) or rejects it (`rejected`, never moves stock).
+ */
+export const wasteRecords = pgTable(
+  'waste_records',
+  {
+    businessId: uuid('business_id').notNull(),
+    /** From the client, so a retried record is the same one. */
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    /** `LEK-WST000001`. */
+    number: text('number').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    quantity: quantity('quantity').notNull(),
+    /** expired, damaged, spoiled, theft, other (`wasteReasons` in the contracts). */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    unitCostMinor: money('unit_cost_minor').notNull(),
+    /** quantity × unit cost, rounded. */
+    valueMinor: money('value_minor').notNull(),
+    /** pending, recorded, rejected. */
+    status: text('status').notNull(),
+    hasPhoto: boolean('has_photo').notNull().default(false),
+    recordedBy: uuid('recorded_by').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('waste_records_number_key').on(t.businessId, t.storeId, t.number),
+    index('waste_records_store_idx').on(t.businessId, t.storeId, t.recordedAt, t.id),
+    index('waste_records_status_idx').on(t.businessId, t.storeId, t.status),
+    foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
+    foreignKey({
+      columns: [t.businessId, t.variantId],
+      foreignColumns: [productVariants.businessId, productVariants.id],
+    }),
+    check('waste_records_reason', sql`${t.reason} in ('expired', 'damaged', 'spoiled', 'theft', 'other')`),
+    check('waste_records_status', sql`${t.status} in ('pending', 'recorded', 'rejected')`),
+    check('waste_records_amounts', sql`${t.quantity} > 0 and ${t.unitCostMinor} >= 0 and ${t.valueMinor} >= 0`),
+  ],
+);
+
+/** The optional photo of a waste record (JPEG, PNG or WebP), kept in the database like product images. */
+export const wastePhotos = pgTable(
+  'waste_photos',
+  {
+    businessId: uuid('business_id').notNull(),
+    wasteId: uuid('waste_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.wasteId] }),
+    foreignKey({ columns: [t.businessId, t.wasteId], foreignColumns: [wasteRecords.businessId, wasteRecords.id] }),
+  ],
+);
+
+// ---------------------------------------------------------------- invoices
+
+/**
+ * A sale on credit to a customer. `draft` (editable, unnumbered, no stock effect) → `issued`
+ * (numbered `LEK-INV000042`, product lines leave stock as `sale` movements with ref_type `invoice`)
+ * → `paid` once payments reach the total; `void` (an issued invoice without payments cancelled,
+ * stock back as `void` movements). Overdue is derived: issued and due before today in the store's zone.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    /** Null while a draft. */
+    number: text('number'),
+    customerId: uuid('customer_id').notNull(),
+    /** draft, issued, paid, void. */
+    status: text('status').notNull().default('draft'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    terms: text('terms'),
+    /** The invoice discount as given (like a sale's cart discount). */
+    cartDiscount: jsonb('cart_discount').$type<{ type: 'amount' | 'percent'; value: number }>(),
+    subtotalMinor: money('subtotal_minor').notNull(),
+    discountMinor: money('discount_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    totalMinor: money('total_minor').notNull(),
+    /** Σ payments, kept by the service in the payment's transaction. */
+    paidMinor: money('paid_minor').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    issuedBy: uuid('issued_by'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('invoices_number_key').on(t.businessId, t.storeId, t.number),
+    index('invoices_store_idx').on(t.businessId, t.storeId, t.issueDate, t.id),
+    index('invoices_customer_idx').on(t.businessId, t.customerId),
+    foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
+    foreignKey({ columns: [t.businessId, t.customerId], foreignColumns: [contacts.businessId, contacts.id] }),
+    check('invoices_status', sql`${t.status} in ('draft', 'issued', 'paid', 'void')`),
+    check('invoices_numbered', sql`(${t.status} = 'draft') = (${t.number} is null)`),
+    check('invoices_dates', sql`${t.dueDate} >= ${t.issueDate}`),
+    check(
+      'invoices_amounts',
+      sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.totalMinor} >= 0 and ${t.paidMinor} >= 0 and ${t.paidMinor} <= ${t.totalMinor}`,
+    ),
+  ],
+);
+
+/** A line of an invoice: a product variant, or a free-text service (no variant, no stock). */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    businessId: uuid('business_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    /** Null for a service line. */
+    productId: uuid('product_id'),
+    variantId: uuid('variant_id'),
+    /** The product's name and variant label, or the service's description. */
+    description: text('description').notNull(),
+    sku: text('sku'),
+    quantity: quantity('quantity').notNull(),
+    unitPriceMinor: money('unit_price_minor').notNull(),
+    discount: jsonb('discount').$type<{ type: 'amount' | 'percent'; value: number }>(),
+    grossMinor: money('gross_minor').notNull(),
+    lineDiscountMinor: money('line_discount_minor').notNull(),
+    cartDiscountMinor: money('cart_discount_minor').notNull(),
+    taxRateId: uuid('tax_rate_id'),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(0),
+    taxInclusive: boolean('tax_inclusive').notNull().default(true),
+    taxMinor: money('tax_minor').notNull(),
+    totalMinor: money('total_minor').notNull(),
+    /** Unit cost when issued (product lines), for the cost of goods sold. */
+    unitCostMinor: money('unit_cost_minor'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.invoiceId, t.lineNo] }),
+    index('invoice_lines_variant_idx').on(t.businessId, t.variantId),
+    foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }),
+    check('invoice_lines_quantity', sql`${t.quantity} > 0 and ${t.unitPriceMinor} >= 0`),
+    check('invoice_lines_kind', sql`(${t.variantId} is null) = (${t.productId} is null)`),
+  ],
+);
+
+/** Money received against an issued invoice, in any method; Σ amounts never exceeds the total. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    businessId: uuid('business_id').notNull(),
+    /** From the client, so a retried payment is the same one. */
+    id: uuid('id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    /** cash, card, bank_transfer, mobile_money. */
+    method: text('method').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    reference: text('reference'),
+    provider: text('provider'),
+    phone: text('phone'),
+    /** The day the money came in (store's calendar); may be before the day it was recorded. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    recordedBy: uuid('recorded_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('invoice_payments_invoice_idx').on(t.businessId, t.invoiceId, t.createdAt),
+    index('invoice_payments_store_idx').on(t.businessId, t.storeId, t.paidOn),
+    foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }),
+    check('invoice_payments_method', sql`${t.method} in ('cash', 'card', 'bank_transfer', 'mobile_money')`),
+    check('invoice_payments_amount', sql`${t.amountMinor} > 0`),
+  ],
 );
 
 // ---------------------------------------------------------------- audit (append-only)

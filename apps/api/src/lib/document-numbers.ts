@@ -8,6 +8,9 @@ export const documentPrefixes = {
   stock_transfer: 'TRF',
   sale: 'S',
   refund: 'RF',
+  purchase_order: 'PO',
+  invoice: 'INV',
+  waste: 'WST',
 } as const;
 export type DocumentKind = keyof typeof documentPrefixes;
 

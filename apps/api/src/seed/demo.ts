@@ -1,3 +1,7 @@
+import type { DemoContext } from './demo-context.js';
+import { seedDemoPurchaseOrders } from './demo-purchase-orders.js';
+import { seedDemoWaste } from './demo-waste.js';
+import { seedDemoInvoices } from './demo-invoices.js';
 import { and, count, eq } from 'drizzle-orm';
 import { toThousandths, type CreateProductInput } from '@ipos/contracts';
 import type { Actor, AppDeps } from '../http/context.js';
@@ -121,7 +125,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
         .set({ displayName, phone })
         .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
     const stock = await seedDemoProducts(tx, actor, { businessId, lekkiId: lekki, ikejaId: ikeja, vatId: vat.id });
-    await seedDemoHistory(tx, actor, {
+    const contactsMade = await seedDemoHistory(tx, actor, {
       businessId,
       now: deps.now(),
       stock,
@@ -146,6 +150,25 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
         },
       ],
     });
+    const demo: DemoContext = {
+      tx,
+      businessId,
+      now: deps.now(),
+      stores: { lekki, ikeja },
+      accounts: {
+        owner: ids.owner!,
+        admin: ids.admin!,
+        manager: ids.manager!,
+        cashier: ids.cashier!,
+        newhire: ids.newhire!,
+      },
+      customers: contactsMade.customers,
+      vendors: contactsMade.vendors,
+      actorFor: (accountId) => ({ ...actor, accountId }),
+    };
+    await seedDemoPurchaseOrders(demo);
+    await seedDemoWaste(demo);
+    await seedDemoInvoices(demo);
   });
   return true;
 }
@@ -273,4 +296,5 @@ async function seedDemoHistory(
     opening.push(await recordOpeningStock(tx, actor, { businessId, storeId: store.id }, lines, history.openingAt));
   }
   await writeDemoHistory(tx, actor, businessId, history, opening);
+  return contactsMade;
 }

@@ -69,6 +69,7 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/stock-transfers/:transferId": "inventory.view",
         "GET /api/v1/stores/current": "dashboard.view",
         "GET /api/v1/tax-rates": "inventory.view",
+        "GET /api/v1/variants": "inventory.view",
         "PATCH /api/v1/categories/:categoryId": "inventory.manage",
         "PATCH /api/v1/tax-rates/:taxRateId": "settings.tax",
         "POST /api/v1/categories": "inventory.manage",

@@ -44,3 +44,19 @@ export const listSellables = defineEndpoint({
   }),
 });
 export type SellablePage = z.infer<typeof listSellables.response>;
+
+/**
+ * The same search for documents that name variants away from the till (purchase orders, invoices,
+ * waste): anyone who may see the inventory, with the cost price the till does not need to show.
+ */
+export const listVariants = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/variants',
+  summary:
+    "Variants of the catalogue priced and stocked for the active store, for purchase orders, invoices and waste: the register's search",
+  tags: ['catalog'],
+  access: 'inventory.view',
+  query: listSellablesQuerySchema,
+  status: 200,
+  response: listSellables.response,
+});

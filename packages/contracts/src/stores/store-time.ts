@@ -3,6 +3,13 @@
  * report days and the times printed on its receipts are taken there, whatever the server's or the
  * browser's zone. One formatter for both sides, so the screen, the PDF and the mail say the same.
  */
+import { z } from 'zod';
+
+/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine((day) => addDays(day, 0) === day, 'No such day');
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -30,6 +37,7 @@ export function storeDay(timeZone: string, instant: Date = new Date()): string {
 /** A YYYY-MM-DD day moved by whole calendar days (date arithmetic, no zone and no DST involved). */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }

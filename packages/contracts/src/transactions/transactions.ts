@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
+import { entityEventSchema, entityEventsSchema } from '../audit/entity-events.js';
+import { isoDateSchema } from '../stores/store-time.js';
 import { paymentMethods, saleLineSchema, saleSchema } from '../checkout/sales.js';
 import { refundSchema, saleParamsSchema } from './refunds.js';
 
@@ -21,13 +23,11 @@ export const saleStateLabels: Record<SaleState, string> = {
   voided: 'Voided',
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
-
 export const listSalesQuerySchema = z
   .object({
     /** First and last day, inclusive, in the store's time zone. */
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
     cashierId: z.string().uuid().optional(),
     /** Sales with at least one payment by this method. */
     method: z.enum(paymentMethods).optional(),
@@ -130,15 +130,8 @@ export const getSale = defineEndpoint({
   response: saleDetailSchema,
 });
 
-export const saleEventSchema = z.object({
-  id: z.string().uuid(),
-  occurredAt: z.string(),
-  /** sale.completed, sale.refunded, sale.voided, sale.receipt_emailed… */
-  action: z.string(),
-  actor: personSchema.nullable(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-});
+/** A sale's audit trail: sale.completed, sale.refunded, sale.voided, sale.receipt_emailed… */
+export const saleEventSchema = entityEventSchema;
 export type SaleEvent = z.infer<typeof saleEventSchema>;
 
 export const listSaleEvents = defineEndpoint({
@@ -149,5 +142,5 @@ export const listSaleEvents = defineEndpoint({
   access: 'transactions.view',
   params: saleParamsSchema,
   status: 200,
-  response: z.object({ items: z.array(saleEventSchema) }),
+  response: entityEventsSchema,
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { auditEvents, registerSessions, saleLines, salePayments, sales } from '../../db/schema.js';
+import { registerSessions, saleLines, salePayments, sales } from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
 
@@ -237,17 +237,6 @@ export async function saleListTotals(db: Executor, scope: Scope, filters: SaleLi
     totalMinor: toInt(row?.total_minor),
     refundedMinor: toInt(row?.refunded_minor),
   };
-}
-
-/** The audit events of one sale, oldest first. */
-export async function saleEventRows(db: Executor, businessId: string, saleId: string) {
-  return db
-    .select()
-    .from(auditEvents)
-    .where(
-      and(eq(auditEvents.businessId, businessId), eq(auditEvents.entity, 'sale'), eq(auditEvents.entityId, saleId)),
-    )
-    .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
 }
 
 /** The accounts that rang up sales in this store (an index-only scan of sales_cashier_idx), by name. */

@@ -16,12 +16,12 @@ import { invalidFields, notFound } from '../../http/app-error.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { accountNames } from '../inventory/stock-variants.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
+import { entityEvents } from '../../audit/entity-events.js';
 import {
   findSale,
   findSessionHeader,
   listSaleRows,
   refundsOfSale,
-  saleEventRows,
   saleLineFacts,
   saleCashiers,
   saleListTotals,
@@ -180,21 +180,7 @@ export async function getSaleDetail(db: Executor, scope: Scope, saleId: string):
 export async function listSaleEvents(db: Executor, scope: Scope, saleId: string): Promise<{ items: SaleEvent[] }> {
   const found = await findSale(db, scope, saleId);
   if (!found) throw notFound('The sale');
-  const rows = await saleEventRows(db, scope.businessId, saleId);
-  const names = await accountNames(
-    db,
-    rows.map((r) => r.actorAccountId),
-  );
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      occurredAt: iso(r.occurredAt),
-      action: r.action,
-      actor: r.actorAccountId ? { id: r.actorAccountId, name: names.get(r.actorAccountId) ?? 'Unknown' } : null,
-      before: (r.before as Record<string, unknown> | null) ?? null,
-      after: (r.after as Record<string, unknown> | null) ?? null,
-    })),
-  };
+  return entityEvents(db, scope.businessId, 'sale', saleId);
 }
 
 // ---------------------------------------------------------------- the list

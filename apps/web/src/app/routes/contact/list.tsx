@@ -1,0 +1,2 @@
+/** Built in issue 6; until then the section's page. */
+export { Component } from '../dashboard/section';
