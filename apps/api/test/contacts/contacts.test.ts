@@ -76,9 +76,9 @@ describe('contacts', () => {
       phone: '+234 803 555 0101',
       email: `adaeze.${tag}@example.ng`,
     });
-    tagBola = await insertContact(demo.businessId, { name: `${tag} Bola`, phone: '0805 555 0202' });
+    tagBola = await insertContact(demo.businessId, { name: `${tag} Bola`, phone: '0805 557 0292' });
     vendor = await insertContact(demo.businessId, { name: `Chukwu ${tag} Supplies`, kind: 'vendor' });
-    archived = await insertContact(demo.businessId, { name: `Dupe ${tag}`, phone: '0809 555 0303', archived: true });
+    archived = await insertContact(demo.businessId, { name: `Dupe ${tag}`, phone: '0809 557 0393', archived: true });
     await insertContact(other.businessId, { name: `Their ${tag} customer`, phone: '0803 555 0101' });
   });
   afterAll(() => server.close());
@@ -113,7 +113,7 @@ describe('contacts', () => {
         (await list({ q })).items.map((c) => c.id),
         q,
       ).toContain(adaeze);
-    expect((await list({ q: '+234 805 555 0202' })).items.map((c) => c.id)).toEqual([tagBola]);
+    expect((await list({ q: '+234 805 557 0292' })).items.map((c) => c.id)).toEqual([tagBola]);
     expect((await list({ q: `ADAEZE.${tag}@` })).items.map((c) => c.id)).toEqual([adaeze]);
     // The cashier (IPOS_BASIC, contacts.view) searches too.
     expect((await list({ q: tag }, DEMO.cashier)).total).toBe(3);
@@ -173,9 +173,17 @@ describe('contacts', () => {
     expect(problem.code).toBe('CONTACT_DUPLICATE');
     expect(problem.duplicates).toEqual(
       expect.arrayContaining([
-        { id: first, name: 'Musa Bello', phone: '+234 802 777 3456', email: null, matches: ['phone'] },
+        {
+          id: first,
+          kind: 'customer',
+          name: 'Musa Bello',
+          phone: '+234 802 777 3456',
+          email: null,
+          matches: ['phone'],
+        },
         {
           id: adaeze,
+          kind: 'customer',
           name: `Adaeze ${tag}`,
           phone: '+234 803 555 0101',
           email: `adaeze.${tag}@example.ng`,
@@ -187,7 +195,7 @@ describe('contacts', () => {
     expect(fieldsOf(dup).sort()).toEqual(['email', 'phone']);
     expect(await auditCount(id)).toEqual([]);
     // An archived contact's phone is no duplicate.
-    expect((await create({ id: newId(), name: 'New Dupe', phone: '+234 809 555 0303' })).statusCode).toBe(201);
+    expect((await create({ id: newId(), name: 'New Dupe', phone: '+234 809 557 0393' })).statusCode).toBe(201);
     // Confirmed by the cashier: created.
     const confirmed = await create({ id, name: 'Musa B. (wife)', phone: '0802 777 3456', allowDuplicate: true });
     expect(confirmed.statusCode, confirmed.body).toBe(201);

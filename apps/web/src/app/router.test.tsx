@@ -43,6 +43,7 @@ const currentStore = (m: Membership): CurrentStore => ({
   timeZone: 'Africa/Lagos',
   address: null,
   allowNegativeStock: false,
+  wasteApprovalThresholdMinor: 500_000,
   business: { id: BUSINESS, name: 'Demo Mart', currency: 'NGN' },
   roleName: m.roleName,
   permissions: m.permissions,

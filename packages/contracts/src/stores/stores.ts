@@ -12,6 +12,8 @@ export const currentStoreSchema = z.object({
   address: z.string().nullable(),
   /** Whether tracked goods may go below zero here (sales, adjustments, transfers out). */
   allowNegativeStock: z.boolean(),
+  /** Waste worth more than this, recorded without waste.approve, waits for a manager's approval. */
+  wasteApprovalThresholdMinor: z.number().int(),
   business: z.object({
     id: z.string().uuid(),
     name: z.string(),

@@ -2,21 +2,28 @@ import type {
   Contact,
   ContactDuplicate,
   ContactKind,
+  contactFieldsSchema,
+  createContactBodySchema,
+  FieldError,
   listContactsQuerySchema,
   quickCreateCustomerBodySchema,
+  updateContactBodySchema,
 } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, invalidFields, notFound } from '../../http/app-error.js';
-import { recordAudit } from '../../audit/audit.js';
-import { iso } from '../inventory/stock-lines.service.js';
+import { diff, recordAudit } from '../../audit/audit.js';
+import { newId } from '../../lib/ids.js';
+import { checkVersion, iso } from '../inventory/stock-lines.service.js';
 import { likePrefix } from '../catalog/products.repository.js';
 import {
   findContact,
   findDuplicateContacts,
   insertContact,
   listContactRows,
+  lockContact,
+  updateContactRow,
   type ContactRow,
   type ContactFields,
 } from './contacts.repository.js';
@@ -40,7 +47,7 @@ export const contactSearchText = (c: { name: string; phone?: string | null; emai
     .filter(Boolean)
     .join(' ');
 
-function present(row: ContactFields): Contact {
+export function present(row: ContactFields): Contact {
   return {
     id: row.id,
     kind: row.kind as ContactKind,
@@ -120,7 +127,39 @@ function duplicateOf(row: ContactRow, phoneKey: string | null, email: string | n
   const matches: ContactDuplicate['matches'] = [];
   if (phoneKey && row.phoneDigits === phoneKey) matches.push('phone');
   if (email && row.email?.toLowerCase() === email) matches.push('email');
-  return { id: row.id, name: row.name, phone: row.phone, email: row.email, matches };
+  return { id: row.id, kind: row.kind as ContactKind, name: row.name, phone: row.phone, email: row.email, matches };
+}
+
+/**
+ * The one duplicate rule, for the till's quick create, the contacts screen's create and edit: a
+ * non-archived contact with the same phone (last 9 digits) or email → 409 CONTACT_DUPLICATE with
+ * `duplicates` and field errors on phone and email. The caller skips it when the person confirmed.
+ */
+export async function refuseDuplicates(
+  tx: Executor,
+  businessId: string,
+  match: { kind: ContactKind; phoneKey: string | null; email: string | null; excludeId?: string },
+): Promise<void> {
+  const { phoneKey, email } = match;
+  const duplicates = await findDuplicateContacts(tx, businessId, { phoneDigits: phoneKey, email }, match.excludeId);
+  if (duplicates.length === 0) return;
+  const list = duplicates.map((d) => duplicateOf(d, phoneKey, email));
+  const first = list[0]!;
+  throw new AppError(
+    'CONTACT_DUPLICATE',
+    `${first.name} already has this ${first.matches.includes('phone') ? 'phone number' : 'email'}; choose them, or save a new ${match.kind} anyway`,
+    {
+      duplicates: list,
+      errors: [
+        ...(list.some((d) => d.matches.includes('phone'))
+          ? [{ field: 'phone', message: 'Another contact has this phone number' }]
+          : []),
+        ...(list.some((d) => d.matches.includes('email'))
+          ? [{ field: 'email', message: 'Another contact has this email' }]
+          : []),
+      ],
+    },
+  );
 }
 
 /**
@@ -147,28 +186,7 @@ export async function quickCreateCustomer(
     const phone = body.phone || null;
     const email = body.email || null;
     const phoneKey = phoneKeyOf(phone);
-    if (!body.allowDuplicate) {
-      const duplicates = await findDuplicateContacts(tx, scope.businessId, { phoneDigits: phoneKey, email });
-      if (duplicates.length > 0) {
-        const list = duplicates.map((d) => duplicateOf(d, phoneKey, email));
-        const first = list[0]!;
-        throw new AppError(
-          'CONTACT_DUPLICATE',
-          `${first.name} already has this ${first.matches.includes('phone') ? 'phone number' : 'email'}; choose them, or create a new customer anyway`,
-          {
-            duplicates: list,
-            errors: [
-              ...(list.some((d) => d.matches.includes('phone'))
-                ? [{ field: 'phone', message: 'Another customer has this phone number' }]
-                : []),
-              ...(list.some((d) => d.matches.includes('email'))
-                ? [{ field: 'email', message: 'Another customer has this email' }]
-                : []),
-            ],
-          },
-        );
-      }
-    }
+    if (!body.allowDuplicate) await refuseDuplicates(tx, scope.businessId, { kind: 'customer', phoneKey, email });
     const inserted = await insertContact(tx, {
       businessId: scope.businessId,
       id: body.id,
@@ -193,4 +211,195 @@ export async function quickCreateCustomer(
     });
     return present(row!);
   });
+}
+
+// ---------------------------------------------------------------- the contacts section (issue 6)
+
+type ContactFieldsInput = z.output<typeof contactFieldsSchema>;
+
+/** The stored form of a form's fields: trimmed, '' as null, the phone's key and the search text. */
+export function storedFields(body: Omit<ContactFieldsInput, 'allowDuplicate'>) {
+  const phone = body.phone || null;
+  const email = body.email || null;
+  return {
+    name: body.name,
+    phone,
+    phoneDigits: phoneKeyOf(phone),
+    email,
+    address: body.address || null,
+    taxId: body.taxId || null,
+    notes: body.notes || null,
+    searchText: contactSearchText({ name: body.name, phone, email }),
+  };
+}
+
+/** What an audit event says about a contact (search keys left out). */
+const audited = (c: {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  taxId: string | null;
+  notes: string | null;
+}) => ({
+  name: c.name,
+  phone: c.phone,
+  email: c.email,
+  address: c.address,
+  taxId: c.taxId,
+  notes: c.notes,
+});
+
+/**
+ * Creates a contact inside the caller's transaction, audited (`contact.created`): the route, the
+ * import and the demo seed use it. Duplicates are refused unless `allowDuplicate`.
+ */
+export async function createContactIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  body: z.output<typeof createContactBodySchema>,
+  options: { id?: string; via?: string } = {},
+): Promise<Contact> {
+  const fields = storedFields(body);
+  if (!body.allowDuplicate)
+    await refuseDuplicates(tx, scope.businessId, {
+      kind: body.kind,
+      phoneKey: fields.phoneDigits,
+      email: fields.email,
+    });
+  const id = options.id ?? newId();
+  await insertContact(tx, { businessId: scope.businessId, id, kind: body.kind, ...fields, createdBy: actor.accountId });
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId ?? null,
+    action: 'contact.created',
+    entity: 'contact',
+    entityId: id,
+    after: {
+      kind: body.kind,
+      ...audited(fields),
+      allowDuplicate: body.allowDuplicate,
+      ...(options.via ? { via: options.via } : {}),
+    },
+  });
+  return present((await findContact(tx, scope.businessId, id))!);
+}
+
+export async function createContact(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  body: z.output<typeof createContactBodySchema>,
+): Promise<Contact> {
+  return deps.database.db.transaction((tx) => createContactIn(tx, actor, scope, body));
+}
+
+/**
+ * Edits a contact inside the caller's transaction: locked, version checked (409 VERSION_CONFLICT),
+ * duplicates checked against the others (when the phone or email changed, unless confirmed), audited
+ * with the changed fields (`contact.updated`). An edit that changes nothing writes nothing.
+ */
+export async function updateContactIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  body: Omit<ContactFieldsInput, 'allowDuplicate'> & { allowDuplicate?: boolean; version?: number },
+  options: { via?: string } = {},
+): Promise<{ contact: Contact; changed: boolean }> {
+  const row = await lockContact(tx, scope.businessId, id);
+  if (!row) throw notFound(WHAT);
+  if (body.version !== undefined) checkVersion('contact', row.version, body.version);
+  const fields = storedFields(body);
+  const { before, after } = diff(audited(row), audited(fields));
+  if (Object.keys(after).length === 0) return { contact: present(row), changed: false };
+  const contactChanged = 'phone' in after || 'email' in after;
+  if (contactChanged && !body.allowDuplicate)
+    await refuseDuplicates(tx, scope.businessId, {
+      kind: row.kind as ContactKind,
+      phoneKey: 'phone' in after ? fields.phoneDigits : null,
+      email: 'email' in after ? fields.email : null,
+      excludeId: id,
+    });
+  const updated = await updateContactRow(tx, scope.businessId, id, fields);
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId ?? null,
+    action: 'contact.updated',
+    entity: 'contact',
+    entityId: id,
+    before,
+    after: { ...after, ...(options.via ? { via: options.via } : {}) },
+  });
+  return { contact: present(updated), changed: true };
+}
+
+export async function updateContact(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  body: z.output<typeof updateContactBodySchema>,
+): Promise<Contact> {
+  return deps.database.db.transaction(async (tx) => (await updateContactIn(tx, actor, scope, id, body)).contact);
+}
+
+/**
+ * Archives or restores a contact inside the caller's transaction, audited (`contact.archived`,
+ * `contact.restored`); already so, nothing is written. Restoring does not check duplicates: the
+ * contact existed before the one that shares its phone.
+ */
+export async function setContactArchivedIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  archived: boolean,
+  options: { via?: string } = {},
+): Promise<{ contact: Contact; changed: boolean }> {
+  const row = await lockContact(tx, scope.businessId, id);
+  if (!row) throw notFound(WHAT);
+  if ((row.archivedAt !== null) === archived) return { contact: present(row), changed: false };
+  const updated = await updateContactRow(tx, scope.businessId, id, { archivedAt: archived ? new Date() : null });
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId ?? null,
+    action: archived ? 'contact.archived' : 'contact.restored',
+    entity: 'contact',
+    entityId: id,
+    before: { archived: !archived },
+    after: { archived, ...(options.via ? { via: options.via } : {}) },
+  });
+  return { contact: present(updated), changed: true };
+}
+
+export async function setContactArchived(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  archived: boolean,
+): Promise<Contact> {
+  return deps.database.db.transaction(
+    async (tx) => (await setContactArchivedIn(tx, actor, scope, id, archived)).contact,
+  );
+}
+
+/**
+ * For the purchase-order and invoice services: what is wrong with naming this contact on a new
+ * document — unknown, another tenant's or of the other kind, or archived — as the field error of
+ * `field` (`vendorId`, `customerId`); null when it may be named.
+ */
+export async function contactFieldError(
+  db: Executor,
+  businessId: string,
+  id: string,
+  kind: ContactKind,
+  field: string,
+): Promise<FieldError | null> {
+  const row = await findContact(db, businessId, id);
+  if (!row || row.kind !== kind) return { field, message: `Choose a ${kind} of this business` };
+  if (row.archivedAt !== null) return { field, message: `${row.name} is archived; restore them in Contacts first` };
+  return null;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Combobox, Group, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ContactKind } from '@ipos/contracts';
@@ -38,6 +38,12 @@ export function ContactPicker({
     },
   });
   const items = search.data?.items ?? [];
+  // Typing then Enter takes the first match of what is typed now.
+  const fresh = searching && debounced === q && search.isSuccess && !search.isPlaceholderData;
+  useEffect(() => {
+    if (fresh && items.length > 0) combobox.selectFirstOption();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fresh, search.data]);
   const noun = kind === 'vendor' ? 'vendor' : 'customer';
 
   return (
@@ -61,7 +67,11 @@ export function ContactPicker({
             setSearching(true);
             setQ(e.currentTarget.value);
             combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
+            combobox.resetSelectedOption();
+          }}
+          onKeyDown={(e) => {
+            // Choosing from the list never submits the surrounding form.
+            if (e.key === 'Enter' && combobox.dropdownOpened) e.preventDefault();
           }}
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getContact, listContacts, listVariants, type ContactKind } from '@ipos/contracts';
 import { apiRequest } from '../../lib/api-client';
 
@@ -7,15 +7,18 @@ import { apiRequest } from '../../lib/api-client';
  * catalogue priced and stocked for the active store, and contacts of one kind. The previous answer
  * stays on screen while the next one loads.
  */
-export function useVariantSearch(storeId: string | null, q: string) {
+export function variantSearchOptions(storeId: string | null, q: string) {
   const query = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: ['pickers', storeId, 'variants', query] as const,
     queryFn: ({ signal }) => apiRequest(listVariants, { query: { q: query || undefined, pageSize: 20 }, signal }),
     enabled: storeId !== null && query.length > 0,
-    placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
+}
+
+export function useVariantSearch(storeId: string | null, q: string) {
+  return useQuery({ ...variantSearchOptions(storeId, q), placeholderData: keepPreviousData });
 }
 
 export function useContactSearch(kind: ContactKind, q: string) {

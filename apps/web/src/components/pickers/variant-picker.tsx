@@ -1,15 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CurrencyCode, RegisterSellable } from '@ipos/contracts';
 import { formatMoney } from '../../lib/money';
 import { formatQuantity } from '../../lib/quantity';
-import { useVariantSearch } from './picker-queries';
+import { useVariantSearch, variantSearchOptions } from './picker-queries';
 
 /**
  * Find a product variant by name, SKU or barcode and add it to a document (a purchase order, an
  * invoice, a waste record). Arrow keys pick, Enter adds; the input clears after a pick so the next
  * product can be typed at once. `price` chooses which figure each option shows.
+ *
+ * A scanner types a barcode and Enter faster than the search answers: Enter then waits for the
+ * answer to this very text and adds its first match, never an option left from the previous search.
+ * Enter never submits the surrounding form.
  */
 export function VariantPicker({
   storeId,
@@ -36,14 +41,40 @@ export function VariantPicker({
   const search = useVariantSearch(storeId, debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const items = search.data?.items ?? [];
+  // The options on screen answer what is typed now (not the previous search kept while loading).
+  const fresh = q.trim() !== '' && debounced === q && search.isSuccess && !search.isPlaceholderData;
+  const queryClient = useQueryClient();
+  /** The text as typed now, for an answer that arrives after Enter. */
+  const typed = useRef('');
 
-  const pick = (variantId: string) => {
-    const variant = items.find((v) => v.variantId === variantId);
-    if (!variant) return;
+  const add = (variant: RegisterSellable) => {
     onPick(variant);
+    typed.current = '';
     setQ('');
     combobox.closeDropdown();
   };
+  const pick = (variantId: string) => {
+    const variant = items.find((v) => v.variantId === variantId);
+    if (variant) add(variant);
+  };
+  const isAdded = (v: RegisterSellable) => excludeVariantIds?.has(v.variantId) ?? false;
+
+  /** Enter before the answer (a scanner): search this exact text now and add its first match. */
+  const addFirstMatchOf = async (text: string) => {
+    try {
+      const answer = await queryClient.fetchQuery(variantSearchOptions(storeId, text));
+      const first = answer.items.find((v) => !isAdded(v));
+      if (first && typed.current === text) add(first);
+    } catch {
+      // The dropdown says the search failed.
+    }
+  };
+
+  useEffect(() => {
+    // A fresh answer highlights its first option, so Enter adds it.
+    if (fresh && items.some((v) => !isAdded(v))) combobox.selectFirstOption();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fresh, search.data]);
 
   return (
     <Combobox store={combobox} onOptionSubmit={pick} withinPortal={false}>
@@ -54,14 +85,20 @@ export function VariantPicker({
           value={q}
           autoFocus={autoFocus}
           onChange={(e) => {
+            typed.current = e.currentTarget.value;
             setQ(e.currentTarget.value);
             combobox.openDropdown();
-            combobox.updateSelectedOptionIndex();
+            combobox.resetSelectedOption();
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            // Never the form's submit; the combobox adds the highlighted option itself.
+            e.preventDefault();
+            if (q.trim() !== '' && !fresh) void addFirstMatchOf(q);
           }}
           onFocus={() => q && combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           rightSection={search.isFetching ? <Loader size="xs" /> : null}
-          aria-label={label}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={debounced.trim() === ''}>
@@ -72,7 +109,7 @@ export function VariantPicker({
             <Combobox.Empty>{search.isPending ? 'Searching…' : 'No product matches'}</Combobox.Empty>
           ) : (
             items.map((v) => {
-              const added = excludeVariantIds?.has(v.variantId) ?? false;
+              const added = isAdded(v);
               return (
                 <Combobox.Option value={v.variantId} key={v.variantId} disabled={added}>
                   <Group justify="space-between" wrap="nowrap" gap="sm">

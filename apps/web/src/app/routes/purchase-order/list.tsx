@@ -1,2 +1,19 @@
-/** Built in issue 6; until then the section's page. */
-export { Component } from '../dashboard/section';
+import { PurchaseOrdersList } from '../../../features/purchase-orders/components/purchase-orders-list';
+import { WithActiveStore } from './store-gate';
+
+/** `/dashboard/purchase-order`: the store's purchase orders with their filters. */
+export function PurchaseOrdersRoute() {
+  return (
+    <WithActiveStore>
+      {(store) => (
+        <PurchaseOrdersList
+          currency={store.business.currency}
+          timeZone={store.timeZone}
+          permissions={store.permissions}
+        />
+      )}
+    </WithActiveStore>
+  );
+}
+
+export { PurchaseOrdersRoute as Component };

@@ -20,6 +20,7 @@ const store: CurrentStore = {
   timeZone: 'Africa/Lagos',
   address: 'Admiralty Way',
   allowNegativeStock: false,
+  wasteApprovalThresholdMinor: 500_000,
   business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
   roleName: 'IPOS_BASIC',
   permissions: ['dashboard.view', 'inventory.view'],

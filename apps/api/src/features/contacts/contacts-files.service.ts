@@ -1,0 +1,290 @@
+import { Readable } from 'node:stream';
+import {
+  contactCsvColumns,
+  contactFieldsSchema,
+  contactKinds,
+  type ContactCsvColumn,
+  type ContactImportReport,
+  type ContactImportRow,
+  type ContactKind,
+  type FieldError,
+} from '@ipos/contracts';
+import type { Executor } from '../../db/client.js';
+import type { Actor, AppDeps } from '../../http/context.js';
+import { AppError } from '../../http/app-error.js';
+import { csvLine, parseYesNo, readCsv, type CsvRecord } from '../../lib/csv.js';
+import { contactExportPage, findContactsByIds, findContactsSharing, type ContactRow } from './contacts.repository.js';
+import { createContactIn, setContactArchivedIn, storedFields, updateContactIn } from './contacts.service.js';
+
+type Scope = { businessId: string; storeId: string };
+
+/** What the import's audit events say they came from. */
+const VIA = 'contact_import';
+const EXPORT_PAGE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The file's column for a field of contactFieldsSchema. */
+const columnOf: Record<string, ContactCsvColumn> = {
+  name: 'name',
+  phone: 'phone',
+  email: 'email',
+  address: 'address',
+  taxId: 'tax_id',
+  notes: 'notes',
+};
+
+type PlannedRow = {
+  record: CsvRecord<ContactCsvColumn>;
+  report: ContactImportRow;
+  existing: ContactRow | null;
+  kind: ContactKind;
+  fields: ReturnType<typeof storedFields> | null;
+  archived: boolean | null;
+};
+
+/**
+ * Reads a file and decides, row by row, what committing it would do: a row with an `id` updates
+ * that contact of the business (an unknown id is an error), a row without one creates a contact.
+ * Errors stop the import; the same phone or email as another row or a contact already kept are
+ * warnings (phones and emails are not unique). Reads only: the commit runs it again in its transaction.
+ */
+async function planImport(
+  db: Executor,
+  scope: Scope,
+  bytes: Buffer,
+): Promise<{ rows: PlannedRow[]; report: ContactImportReport }> {
+  const file = readCsv(bytes, { columns: contactCsvColumns, required: ['name'], rowNoun: 'contact' });
+  if (!file.ok)
+    throw new AppError('VALIDATION_FAILED', file.errors.map((e) => e.message).join('; '), { errors: file.errors });
+  const has = new Set(file.columns);
+
+  const ids = file.records.map((r) => r.values.id ?? '').filter((id) => UUID.test(id));
+  const byId = new Map((await findContactsByIds(db, scope.businessId, ids)).map((c) => [c.id, c]));
+
+  const rows: PlannedRow[] = [];
+  const firstIdLine = new Map<string, number>();
+  for (const record of file.records) {
+    const v = record.values;
+    const errors: FieldError[] = [];
+    const error = (field: string, message: string) => errors.push({ field, message });
+
+    let existing: ContactRow | null = null;
+    const id = (v.id ?? '').toLowerCase();
+    if (id) {
+      if (!UUID.test(id)) error('id', 'Leave the id empty for a new contact, or keep the one the export wrote');
+      else {
+        existing = byId.get(id) ?? null;
+        if (!existing) error('id', 'No contact has this id: leave it empty to create one');
+        const seen = firstIdLine.get(id);
+        if (seen !== undefined) error('id', `This id is also on row ${seen}`);
+        else firstIdLine.set(id, record.line);
+      }
+    }
+
+    const kindCell = (v.kind ?? '').toLowerCase();
+    let kind: ContactKind = (existing?.kind as ContactKind | undefined) ?? 'customer';
+    if (kindCell) {
+      if (!(contactKinds as readonly string[]).includes(kindCell)) error('kind', 'Write customer or vendor');
+      else if (existing && existing.kind !== kindCell)
+        error('kind', `This contact is a ${existing.kind}; a contact cannot change kind`);
+      else kind = kindCell as ContactKind;
+    } else if (!existing) error('kind', 'Write customer or vendor');
+
+    // For an update, a column the file lacks keeps what the contact has.
+    const keep = (column: ContactCsvColumn, current: string | null) =>
+      has.has(column) ? (v[column] ?? '') : (current ?? '');
+    const parsed = contactFieldsSchema.safeParse({
+      name: v.name ?? '',
+      phone: keep('phone', existing?.phone ?? null),
+      email: keep('email', existing?.email ?? null),
+      address: keep('address', existing?.address ?? null),
+      taxId: keep('tax_id', existing?.taxId ?? null),
+      notes: keep('notes', existing?.notes ?? null),
+    });
+    let fields: PlannedRow['fields'] = null;
+    if (parsed.success) fields = storedFields(parsed.data);
+    else
+      for (const issue of parsed.error.issues)
+        error(columnOf[String(issue.path[0])] ?? String(issue.path[0]), issue.message);
+
+    let archived: boolean | null = null;
+    if (has.has('archived') && (v.archived ?? '') !== '') {
+      const yes = parseYesNo(v.archived ?? '');
+      if (yes.ok) archived = yes.value;
+      else error('archived', yes.message);
+    }
+
+    rows.push({
+      record,
+      existing,
+      kind,
+      fields,
+      archived,
+      report: {
+        line: record.line,
+        id: existing?.id ?? null,
+        kind,
+        name: v.name ?? '',
+        action: 'create',
+        errors,
+        warnings: [],
+      },
+    });
+  }
+
+  // Warnings: the same phone or email as another row, or as a kept contact other than the row's own.
+  // Rows with errors are left out: they will not be imported as they stand.
+  const ok = rows.filter((r) => r.fields && r.report.errors.length === 0);
+  const sharing = await findContactsSharing(
+    db,
+    scope.businessId,
+    [...new Set(ok.map((r) => r.fields!.phoneDigits).filter((k): k is string => !!k))],
+    [...new Set(ok.map((r) => r.fields!.email).filter((e): e is string => !!e))],
+  );
+  const firstPhone = new Map<string, number>();
+  const firstEmail = new Map<string, number>();
+  for (const row of ok) {
+    const { phoneDigits, email } = row.fields!;
+    const warn = (field: string, message: string) => row.report.warnings.push({ field, message });
+    if (phoneDigits) {
+      const seen = firstPhone.get(phoneDigits);
+      if (seen !== undefined) warn('phone', `The same phone number as row ${seen}`);
+      else firstPhone.set(phoneDigits, row.record.line);
+      const other = sharing.find((c) => c.phoneDigits === phoneDigits && c.id !== row.existing?.id);
+      if (other) warn('phone', `${other.name} already has this phone number`);
+    }
+    if (email) {
+      const seen = firstEmail.get(email);
+      if (seen !== undefined) warn('email', `The same email as row ${seen}`);
+      else firstEmail.set(email, row.record.line);
+      const other = sharing.find((c) => c.email?.toLowerCase() === email && c.id !== row.existing?.id);
+      if (other) warn('email', `${other.name} already has this email`);
+    }
+  }
+
+  for (const row of rows) {
+    const { report, existing, fields, archived } = row;
+    if (report.errors.length > 0) report.action = 'error';
+    else if (existing) {
+      const same =
+        fields!.name === existing.name &&
+        fields!.phone === existing.phone &&
+        fields!.email === existing.email &&
+        fields!.address === existing.address &&
+        fields!.taxId === existing.taxId &&
+        fields!.notes === existing.notes &&
+        (archived === null || archived === (existing.archivedAt !== null));
+      report.action = same ? 'unchanged' : 'update';
+    }
+  }
+  const count = (action: ContactImportRow['action']) => rows.filter((r) => r.report.action === action).length;
+  return {
+    rows,
+    report: {
+      rows: rows.map((r) => r.report),
+      summary: {
+        total: rows.length,
+        create: count('create'),
+        update: count('update'),
+        unchanged: count('unchanged'),
+        errors: count('error'),
+        warnings: rows.filter((r) => r.report.warnings.length > 0).length,
+      },
+      committed: false,
+    },
+  };
+}
+
+export async function previewImport(deps: AppDeps, scope: Scope, bytes: Buffer): Promise<ContactImportReport> {
+  return (await planImport(deps.database.db, scope, bytes)).report;
+}
+
+/**
+ * Imports a file all-or-nothing in one transaction: every row is created or updated through the
+ * same functions as the screen (audited, `via: contact_import`); any row error is a 422
+ * IMPORT_INVALID with the report, and nothing is written. Duplicates were warned of, not refused.
+ */
+export async function commitImport(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  bytes: Buffer,
+): Promise<ContactImportReport> {
+  return deps.database.db.transaction(async (tx) => {
+    const { rows, report } = await planImport(tx, scope, bytes);
+    if (report.summary.errors > 0)
+      throw new AppError(
+        'IMPORT_INVALID',
+        `${report.summary.errors} ${report.summary.errors === 1 ? 'row has' : 'rows have'} errors: nothing was imported`,
+        { report },
+      );
+    for (const row of rows) {
+      const fields = row.fields!;
+      const body = {
+        name: fields.name,
+        phone: fields.phone,
+        email: fields.email,
+        address: fields.address,
+        taxId: fields.taxId,
+        notes: fields.notes,
+        allowDuplicate: true,
+      };
+      if (row.report.action === 'create') {
+        const created = await createContactIn(tx, actor, scope, { ...body, kind: row.kind }, { via: VIA });
+        row.report.id = created.id;
+        if (row.archived) await setContactArchivedIn(tx, actor, scope, created.id, true, { via: VIA });
+      } else if (row.report.action === 'update') {
+        await updateContactIn(tx, actor, scope, row.existing!.id, body, { via: VIA });
+        if (row.archived !== null)
+          await setContactArchivedIn(tx, actor, scope, row.existing!.id, row.archived, { via: VIA });
+      }
+    }
+    return { ...report, rows: rows.map((r) => r.report), committed: true };
+  });
+}
+
+/** `contacts-vendors-2026-05-02.csv`, `contacts-2026-05-02.csv`. */
+export function exportFileName(deps: AppDeps, kind: ContactKind | undefined): string {
+  const date = deps.now().toISOString().slice(0, 10);
+  return `contacts-${kind ? `${kind}s-` : ''}${date}.csv`;
+}
+
+/**
+ * The contacts as CSV in the import's columns, produced page by page (500 at a time, keyset on name
+ * and id) while the client reads; cells are escaped and guarded against spreadsheet formulas.
+ */
+export function exportContacts(deps: AppDeps, scope: Scope, kind: ContactKind | undefined): Readable {
+  const db = deps.database.db;
+  async function* lines() {
+    // The BOM lets spreadsheet programs read the file as UTF-8; the import accepts it.
+    yield `\uFEFF${csvLine(contactCsvColumns)}`;
+    let after: { sortName: string; id: string } | null = null;
+    for (;;) {
+      const page = await contactExportPage(db, scope.businessId, {
+        ...(kind ? { kind } : {}),
+        after,
+        limit: EXPORT_PAGE,
+      });
+      if (page.length === 0) return;
+      yield page
+        .map((c) =>
+          csvLine([
+            c.id,
+            c.kind,
+            c.name,
+            c.phone ?? '',
+            c.email ?? '',
+            c.address ?? '',
+            c.taxId ?? '',
+            c.notes ?? '',
+            c.archivedAt ? 'yes' : 'no',
+          ]),
+        )
+        .join('');
+      const last = page.at(-1)!;
+      after = { sortName: last.sortName, id: last.id };
+      if (page.length < EXPORT_PAGE) return;
+    }
+  }
+  return Readable.from(lines());
+}

@@ -1,0 +1,171 @@
+import Papa from 'papaparse';
+import { MAX_IMPORT_ROWS, type FieldError } from '@ipos/contracts';
+
+/**
+ * CSV files as text, for any import and export: reading an uploaded file into records (UTF-8 check,
+ * BOM, CRLF, quotes, header checks against a column list, the row cap), parsing cells (money without
+ * floats, quantities, yes/no) and writing cells back (escaping and the guard against spreadsheet
+ * formulas). No database and no domain here: features/catalog/product-csv.ts and
+ * features/contacts/contact-csv.ts give the columns and what the rows mean.
+ */
+
+/** A record of the file: every column the file has, by name; a column the file lacks is absent. */
+export type CsvValues<C extends string> = Partial<Record<C, string>>;
+export interface CsvRecord<C extends string = string> {
+  /** 1-based row in the file, the header being row 1 (what a spreadsheet shows). */
+  line: number;
+  values: CsvValues<C>;
+}
+
+export type ReadCsvResult<C extends string = string> =
+  { ok: true; columns: C[]; records: CsvRecord<C>[] } | { ok: false; errors: FieldError[] };
+
+export interface CsvShape<C extends string> {
+  /** Every column a file may have (header names are matched ignoring case and surrounding spaces). */
+  columns: readonly C[];
+  /** Columns without which a row cannot be placed. */
+  required: readonly C[];
+  /** What a row is, in the plural, for "The file has no product rows". */
+  rowNoun: string;
+  /** At most this many rows (default MAX_IMPORT_ROWS). */
+  maxRows?: number;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Undoes the export's guard: `'=SUM(A1)` → `=SUM(A1)`. A quote before anything else is kept. */
+export function stripFormulaGuard(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/** Reads the bytes of an uploaded file into records, or the file-level errors (nothing row-level here). */
+export function readCsv<C extends string>(bytes: Buffer, shape: CsvShape<C>): ReadCsvResult<C> {
+  let text: string;
+  try {
+    // fatal: a file saved in another encoding is refused rather than read as mojibake; the BOM is dropped.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, errors: [{ field: 'file', message: 'Save the file as "CSV UTF-8" and upload it again' }] };
+  }
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  const table = parsed.data;
+  const [header, ...rest] = table;
+  if (!header || header.every((cell) => cell.trim() === ''))
+    return {
+      ok: false,
+      errors: [{ field: 'file', message: 'The file is empty: the first row must name the columns' }],
+    };
+
+  const errors: FieldError[] = [];
+  const columns: C[] = [];
+  const known = new Set<string>(shape.columns);
+  header.forEach((raw, i) => {
+    const name = raw.trim().toLowerCase();
+    if (!known.has(name)) {
+      errors.push({
+        field: raw.trim() || `column ${i + 1}`,
+        message: raw.trim() ? `Unknown column "${raw.trim()}"` : `Column ${i + 1} has no name`,
+      });
+    } else if (columns.includes(name as C)) {
+      errors.push({ field: name, message: `The column "${name}" appears twice` });
+    }
+    columns.push(name as C);
+  });
+  for (const required of shape.required)
+    if (!columns.includes(required)) errors.push({ field: required, message: `The column "${required}" is missing` });
+  if (errors.length > 0) return { ok: false, errors };
+
+  const records: CsvRecord<C>[] = [];
+  rest.forEach((cells, i) => {
+    if (cells.every((cell) => cell.trim() === '')) return; // blank lines, including the one a final newline leaves
+    const values: CsvValues<C> = {};
+    columns.forEach((column, j) => {
+      values[column] = stripFormulaGuard((cells[j] ?? '').trim());
+    });
+    records.push({ line: i + 2, values });
+  });
+  if (records.length === 0)
+    return { ok: false, errors: [{ field: 'file', message: `The file has no ${shape.rowNoun} rows` }] };
+  const maxRows = shape.maxRows ?? MAX_IMPORT_ROWS;
+  if (records.length > maxRows)
+    return {
+      ok: false,
+      errors: [{ field: 'file', message: `At most ${maxRows.toLocaleString('en')} rows per file; split it` }],
+    };
+  return { ok: true, columns, records };
+}
+
+// ---------------------------------------------------------------- cells
+
+export type CellResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * An amount in major units ("1250.50", "1,250.5", "1250") as integer minor units, by splitting on the
+ * dot: never through a float.
+ */
+export function parseMoney(cell: string, minorDigits = 2): CellResult<number> {
+  const text = cell.trim();
+  if (text.startsWith('-')) return { ok: false, message: 'An amount cannot be negative' };
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return { ok: false, message: `Write an amount like 1250.50` };
+  const whole = match[1]!.replace(/,/g, '');
+  const fraction = match[2] ?? '';
+  if (fraction.length > minorDigits) return { ok: false, message: `Use at most ${minorDigits} decimals` };
+  if (whole.length > 13) return { ok: false, message: 'The amount is too large' };
+  return { ok: true, value: Number(whole) * 10 ** minorDigits + Number(fraction.padEnd(minorDigits, '0') || '0') };
+}
+
+/** Integer minor units as the file writes them: 125050 → "1250.50". */
+export function formatMoney(minor: number, minorDigits = 2): string {
+  const factor = 10 ** minorDigits;
+  const sign = minor < 0 ? '-' : '';
+  const magnitude = Math.abs(minor);
+  const fraction = String(magnitude % factor).padStart(minorDigits, '0');
+  return `${sign}${Math.floor(magnitude / factor)}${minorDigits > 0 ? `.${fraction}` : ''}`;
+}
+
+/** A quantity ("12", "1.25", "-3") as integer thousandths, exactly. */
+export function parseQuantityCell(cell: string): CellResult<number> {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(cell.trim());
+  if (!match) return { ok: false, message: 'Write a number like 12 or 1.25' };
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > 3) return { ok: false, message: 'Use at most 3 decimals' };
+  if (whole!.length > 10) return { ok: false, message: 'The quantity is too large' };
+  const magnitude = Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
+  return { ok: true, value: sign === '-' && magnitude !== 0 ? -magnitude : magnitude };
+}
+
+/** Integer thousandths as the shortest exact text: 12000 → "12", 1250 → "1.25". */
+export function formatThousandths(thousandths: number): string {
+  const sign = thousandths < 0 ? '-' : '';
+  const magnitude = Math.abs(thousandths);
+  const fraction = String(magnitude % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return `${sign}${Math.floor(magnitude / 1000)}${fraction ? `.${fraction}` : ''}`;
+}
+
+const TRUE = new Set(['yes', 'y', 'true', '1']);
+const FALSE = new Set(['no', 'n', 'false', '0']);
+
+export function parseYesNo(cell: string): CellResult<boolean> {
+  const text = cell.trim().toLowerCase();
+  if (TRUE.has(text)) return { ok: true, value: true };
+  if (FALSE.has(text)) return { ok: true, value: false };
+  return { ok: false, message: 'Write yes or no' };
+}
+
+// ---------------------------------------------------------------- writing
+
+/**
+ * One cell as CSV: quoted when it holds a quote, comma or line break; a cell a spreadsheet would run
+ * as a formula (= + - @, tab, CR at the start) gets a leading apostrophe, which the import strips.
+ */
+export function csvCell(value: string): string {
+  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import type { CurrentStore } from '@ipos/contracts';
+import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
+import { useActiveStore } from '../../../lib/current-store';
+
+/** The purchase-order screens need the active store (currency, clock, my permissions there). */
+export function WithActiveStore({ children }: { children: (store: CurrentStore) => ReactNode }) {
+  const store = useActiveStore();
+  if (store.isPending) return <LoadingCard label="Loading the store" />;
+  if (store.isError)
+    return (
+      <LoadError
+        title="We could not load the store"
+        error={store.error}
+        onRetry={() => void store.refetch()}
+        isRetrying={store.isFetching}
+      />
+    );
+  return <>{children(store.data)}</>;
+}
