@@ -24,6 +24,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO: booleanString.default(true),
+  /** The demo's 90 days of trading; tests turn it off (only the history's own test needs it). */
+  SEED_DEMO_HISTORY: booleanString.default(true),
   INACTIVITY_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
     .int()
@@ -61,6 +63,7 @@ export interface Config {
     google: { clientId: string; clientSecret: string } | undefined;
   };
   seedDemo: boolean;
+  seedDemoHistory: boolean;
   inactivityTimeoutMs: number;
   postLogoutUrl: string;
   analytics: { token: string; apiHost: string | undefined } | undefined;
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     seedDemo: e.SEED_DEMO,
+    seedDemoHistory: e.SEED_DEMO_HISTORY,
     inactivityTimeoutMs: e.INACTIVITY_TIMEOUT_MS,
     postLogoutUrl: e.POST_LOGOUT_URL ?? `${publicUrl}/?signedOut=1`,
     analytics: e.ANALYTICS_TOKEN ? { token: e.ANALYTICS_TOKEN, apiHost: e.ANALYTICS_API_HOST } : undefined,

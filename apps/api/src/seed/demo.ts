@@ -128,6 +128,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     const contactsMade = await seedDemoHistory(tx, actor, {
       businessId,
       now: deps.now(),
+      withSales: deps.config.seedDemoHistory,
       stock,
       stores: [
         // Lekki: the manager and the admin take turns at the till and may discount.
@@ -264,12 +265,23 @@ async function seedDemoHistory(
     now: Date;
     stock: Map<string, Map<string, { productId: string; thousandths: number }>>;
     stores: Omit<HistoryStore, 'variants'>[];
+    /** False: the contacts and today's shelves only, without the 90 days of sales (SEED_DEMO_HISTORY). */
+    withSales: boolean;
   },
 ) {
   const { businessId } = input;
   // The customers and vendors were on file before the first day of trading.
   const firstDay = new Date(input.now.getTime() - (HISTORY_DAYS + 2) * 86_400_000);
   const contactsMade = await seedDemoContacts(tx, businessId, input.stores[0]!.openers[0]!, firstDay);
+  if (!input.withSales) {
+    for (const store of input.stores) {
+      const lines = [...(input.stock.get(store.id) ?? new Map())].flatMap(([variantId, { productId, thousandths }]) =>
+        thousandths > 0 ? [{ productId, variantId, thousandths }] : [],
+      );
+      await recordOpeningStock(tx, actor, { businessId, storeId: store.id }, lines, firstDay);
+    }
+    return contactsMade;
+  }
   const variantIds = (
     await tx
       .select({ id: productVariants.id })

@@ -32,6 +32,7 @@ describe('store mode: GET /api/v1/stores/current', () => {
       timeZone: 'Africa/Lagos',
       address: 'Admiralty Way, Lekki Phase 1, Lagos',
       allowNegativeStock: false,
+      wasteApprovalThresholdMinor: 500_000,
       business: { id: demo.businessId, name: 'Demo Mart', currency: 'NGN' },
       roleName: 'IPOS_MANAGER_USER',
       permissions: [...systemRolePermissions.IPOS_MANAGER_USER],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   createProduct,
   deleteProductImage,
@@ -82,7 +82,8 @@ describe('product image PUT/GET/DELETE /api/v1/products/:productId/image', () =>
     const audit = await server.deps.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'product'), eq(auditEvents.entityId, product.id)));
+      .where(and(eq(auditEvents.entity, 'product'), eq(auditEvents.entityId, product.id)))
+      .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
     const actions = audit.map((a) => a.action);
     expect(actions.filter((a) => a === 'product.image_changed')).toHaveLength(3);
     expect(actions).toContain('product.image_removed');

@@ -22,10 +22,11 @@ describe('demo history', () => {
   let demo: Awaited<ReturnType<typeof demoIds>>;
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(server.deps.database.db, query);
 
+  // Migrates and seeds its own database with the history (the shared test template leaves it out).
   beforeAll(async () => {
-    server = await createTestServer();
+    server = await createTestServer({ SEED_DEMO_HISTORY: 'true' }, { emptyDatabase: true });
     demo = await demoIds(server);
-  });
+  }, 240_000);
   afterAll(() => server.close());
 
   it('keeps the ledger: every on-hand figure is the sum of its movements, none ever below zero', async () => {

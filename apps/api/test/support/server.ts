@@ -24,18 +24,26 @@ export interface TestServer extends Server {
   me(email: string): Promise<{ statusCode: number; body: Me }>;
 }
 
-/** A fresh copy of the migrated, seeded test database, on the driver this project runs on. */
-async function freshDatabase(): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
+/**
+ * A fresh copy of the migrated, seeded test database, on the driver this project runs on; or, with
+ * `empty`, a new empty database that the server migrates and seeds itself (for a test that needs a
+ * seed the shared template leaves out, such as the 90-day demo history).
+ */
+async function freshDatabase(
+  empty = false,
+): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `ipos_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+    await admin.query(
+      empty ? `create database "${name}"` : `create database "${name}" template "${inject('postgresTemplate')}"`,
+    );
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: dbUrl.toString(), skipMigrations: true });
+    const database = await openDatabase({ databaseUrl: dbUrl.toString(), skipMigrations: !empty });
     return {
       database,
       databaseUrl: dbUrl.toString(),
@@ -47,6 +55,7 @@ async function freshDatabase(): Promise<{ database: Database; databaseUrl?: stri
       },
     };
   }
+  if (empty) return { database: await openDatabase({}), drop: async () => undefined };
   const blob = new Blob([fs.readFileSync(inject('pgliteDump'))]);
   const database = await openDatabase({ loadDataDir: blob, skipMigrations: true });
   return { database, drop: async () => undefined };
@@ -54,9 +63,9 @@ async function freshDatabase(): Promise<{ database: Database; databaseUrl?: stri
 
 export async function createTestServer(
   env: Record<string, string> = {},
-  options: { now?: () => Date; logStream?: DestinationStream } = {},
+  options: { now?: () => Date; logStream?: DestinationStream; emptyDatabase?: boolean } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(options.emptyDatabase);
   const config = loadConfig({ ...testEnv, ...env });
   const server = await createServer(config, {
     logger: Boolean(options.logStream),

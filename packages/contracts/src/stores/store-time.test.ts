@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatStoreDateTime, formatStoreTime, storeDay } from './store-time.js';
+import { addDays, formatStoreDateTime, formatStoreTime, isoDateSchema, storeDay } from './store-time.js';
 
 describe("a store's clock", () => {
   it('takes the day in the store’s zone: 23:30 UTC is already tomorrow in Lagos, still today in Lima', () => {
@@ -19,5 +19,18 @@ describe("a store's clock", () => {
     expect(formatStoreDateTime('2026-03-01T23:30:00Z', 'Africa/Lagos')).toBe('2 Mar 2026, 00:30');
     expect(formatStoreDateTime('2026-03-07T18:05:00Z', 'Africa/Nairobi')).toBe('7 Mar 2026, 21:05');
     expect(formatStoreTime('2026-03-07T03:45:00Z', 'Africa/Lagos')).toBe('04:45');
+  });
+});
+
+describe('isoDateSchema', () => {
+  const issues = (value: string) => isoDateSchema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
+  it('takes a day that exists, written YYYY-MM-DD', () => {
+    expect(issues('2028-02-29')).toEqual([]);
+    expect(issues('2026-12-31')).toEqual([]);
+  });
+  it('refuses another format, or a day that does not exist, with one message', () => {
+    expect(issues('10/03/2025')).toEqual(['Use YYYY-MM-DD']);
+    expect(issues('2026-02-30')).toEqual(['No such day']);
+    expect(issues('2026-13-01')).toEqual(['No such day']);
   });
 });

@@ -6,10 +6,10 @@
 import { z } from 'zod';
 
 /** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
-  .refine((day) => addDays(day, 0) === day, 'No such day');
+export const isoDateSchema = z.string().superRefine((day, ctx) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) ctx.addIssue({ code: 'custom', message: 'Use YYYY-MM-DD' });
+  else if (addDays(day, 0) !== day) ctx.addIssue({ code: 'custom', message: 'No such day' });
+});
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

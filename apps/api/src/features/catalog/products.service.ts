@@ -629,6 +629,23 @@ export async function setProductArchived(
 // ---------------------------------------------------------------- image
 
 /** The image type the bytes really are, from their first bytes; undefined when none we take. */
+/**
+ * An uploaded image (a product's, a waste record's photo) is what it says: JPEG, PNG or WebP, else
+ * 415. Answers the type the bytes are.
+ */
+export function checkImageUpload(contentType: string, bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' {
+  const declared = contentType.split(';')[0]!.trim().toLowerCase();
+  const actual = sniffImageType(bytes);
+  if (actual !== declared)
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      actual
+        ? `The file is ${actual.slice(6).toUpperCase()} but was sent as ${declared}`
+        : 'The file is not a JPEG, PNG or WebP image',
+    );
+  return actual;
+}
+
 export function sniffImageType(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -646,15 +663,7 @@ export async function putProductImage(
   contentType: string,
   bytes: Buffer,
 ): Promise<Product> {
-  const declared = contentType.split(';')[0]!.trim().toLowerCase();
-  const actual = sniffImageType(bytes);
-  if (actual !== declared)
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      actual
-        ? `The file is ${actual.slice(6).toUpperCase()} but was sent as ${declared}`
-        : 'The file is not a JPEG, PNG or WebP image',
-    );
+  const actual = checkImageUpload(contentType, bytes);
   return deps.database.db.transaction(async (tx) => {
     const row = await lockProduct(tx, scope.businessId, productId);
     if (!row) throw notFound(WHAT);

@@ -178,6 +178,48 @@ export async function moveStock(
   return inputs.map((_, index) => results.get(index)!);
 }
 
+/**
+ * Voiding a document that took stock (a sale, an invoice): gives back exactly what its `sale`
+ * movements took, as `void` movements pointing at the same document, and says what came back.
+ * Untracked goods took nothing.
+ */
+export async function returnStockTakenBy(
+  tx: Executor,
+  actor: Actor,
+  scope: StockScope,
+  ref: { refType: 'sale' | 'invoice'; refId: string },
+  options: Pick<MoveOptions, 'occurredAt'> = {},
+): Promise<{ variantId: string; thousandths: number }[]> {
+  const taken = await queryRows<{ product_id: string; variant_id: string; taken: string | number }>(
+    tx,
+    sql`select product_id, variant_id, -sum(delta) as taken
+          from stock_movements
+         where business_id = ${scope.businessId} and store_id = ${scope.storeId}
+           and ref_type = ${ref.refType} and ref_id = ${ref.refId} and reason = 'sale'
+         group by product_id, variant_id
+        having sum(delta) <> 0
+         order by variant_id`,
+  );
+  if (taken.length === 0) return [];
+  const back = taken.map((r) => ({ ...r, thousandths: parseThousandths(r.taken) }));
+  await moveStock(
+    tx,
+    actor,
+    scope,
+    back.map((r) => ({
+      productId: r.product_id,
+      variantId: r.variant_id,
+      deltaThousandths: r.thousandths,
+      reason: 'void' as const,
+      isTracked: true,
+      refType: ref.refType,
+      refId: ref.refId,
+    })),
+    options,
+  );
+  return back.map((r) => ({ variantId: r.variant_id, thousandths: r.thousandths }));
+}
+
 /** On hand of variants in one store, in thousandths (a variant the store never touched has 0). */
 export async function onHandOf(tx: Executor, scope: StockScope, variantIds: string[]): Promise<Map<string, number>> {
   const map = new Map<string, number>(variantIds.map((id) => [id, 0]));

@@ -139,20 +139,6 @@ export async function storeTimeZone(db: Executor, scope: Scope): Promise<string>
   return row?.timeZone ?? 'Africa/Lagos';
 }
 
-/** What is still out of stock for an invoice: Σ of its movements per variant, negated (issue took, void gave back). */
-export async function invoiceStockTaken(db: Executor, scope: Scope, invoiceId: string) {
-  return queryRows<{ product_id: string; variant_id: string; taken: string | number }>(
-    db,
-    sql`select product_id, variant_id, (-sum(delta))::text as taken
-          from stock_movements
-         where business_id = ${scope.businessId} and store_id = ${scope.storeId}
-           and ref_type = 'invoice' and ref_id = ${invoiceId}
-         group by product_id, variant_id
-        having sum(delta) <> 0
-         order by variant_id`,
-  );
-}
-
 /** The SQL of a derived state on a given day (see `invoiceState` in the contracts). */
 export function stateCondition(state: InvoiceState, today: string): SQL {
   switch (state) {

@@ -29,7 +29,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { entityEvents } from '../../audit/entity-events.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
-import { moveStock } from '../inventory/stock-ledger.js';
+import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { checkVersion, iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
 import { accountNames, variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
@@ -44,7 +44,6 @@ import {
   insertPayment,
   invoiceLineRows,
   invoicePaymentRows,
-  invoiceStockTaken,
   listInvoiceRows,
   lockInvoice,
   paymentIdTaken,
@@ -708,25 +707,13 @@ export async function voidInvoiceIn(
       row.status === 'draft' ? 'A draft is not issued: delete it instead' : 'This invoice is already void',
     );
   checkVersion('invoice', row.version, body.version);
-  const taken = (await invoiceStockTaken(tx, scope, id))
-    .map((r) => ({ ...r, th: parseThousandths(r.taken) }))
-    .filter((r) => r.th !== 0);
-  if (taken.length > 0)
-    await moveStock(
-      tx,
-      actor,
-      scope,
-      taken.map((r) => ({
-        productId: r.product_id,
-        variantId: r.variant_id,
-        deltaThousandths: r.th,
-        reason: 'void' as const,
-        isTracked: true,
-        refType: 'invoice' as const,
-        refId: id,
-      })),
-      options.at ? { occurredAt: options.at } : {},
-    );
+  const returned = await returnStockTakenBy(
+    tx,
+    actor,
+    scope,
+    { refType: 'invoice', refId: id },
+    options.at ? { occurredAt: options.at } : {},
+  );
   await updateInvoiceRow(tx, scope, id, {
     status: 'void',
     voidedBy: actor.accountId,
@@ -746,7 +733,7 @@ export async function voidInvoiceIn(
       number: row.number,
       totalMinor: Number(row.totalMinor),
       reason: body.reason,
-      stock: taken.map((r) => ({ variantId: r.variant_id, quantity: r.th / 1000 })),
+      stock: returned.map((r) => ({ variantId: r.variantId, quantity: r.thousandths / 1000 })),
     },
   });
   return loadInvoice(tx, scope, id);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { refundLines, refunds, sales } from '../../db/schema.js';
 
 /** Whether a refund with this id exists in the business (any sale, any store). */
@@ -29,21 +29,6 @@ export async function insertRefund(tx: Executor, row: typeof refunds.$inferInser
 
 export async function insertRefundLines(tx: Executor, rows: (typeof refundLines.$inferInsert)[]) {
   if (rows.length > 0) await tx.insert(refundLines).values(rows);
-}
-
-/**
- * What a sale took from stock, per variant (the sum of its `sale` movements, thousandths as text):
- * a void puts back exactly that, whatever the product's tracking says today.
- */
-export async function saleStockTaken(tx: Executor, scope: { businessId: string; storeId: string }, saleId: string) {
-  return queryRows<{ product_id: string; variant_id: string; taken: string }>(
-    tx,
-    sql`select product_id, variant_id, (-sum(delta))::text as taken
-        from stock_movements
-        where business_id = ${scope.businessId} and store_id = ${scope.storeId}
-          and ref_type = 'sale' and ref_id = ${saleId} and reason = 'sale'
-        group by product_id, variant_id`,
-  );
 }
 
 export async function markSaleVoided(

@@ -18,7 +18,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
-import { moveStock } from '../inventory/stock-ledger.js';
+import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { findOpenSession } from '../checkout/registers.repository.js';
 import { findSale, lockSale, saleLineFacts } from './transactions.repository.js';
@@ -28,7 +28,6 @@ import {
   markSaleVoided,
   refundIdTaken,
   saleHasRefunds,
-  saleStockTaken,
 } from './refunds.repository.js';
 import { loadRefunds } from './transactions.service.js';
 
@@ -245,25 +244,13 @@ export async function voidSaleIn(
       'VOID_SESSION_CLOSED',
       'The register session of this sale is closed; a sale can be voided only in its own session — refund it instead',
     );
-  const taken = (await saleStockTaken(tx, scope, saleId))
-    .map((r) => ({ ...r, th: parseThousandths(r.taken) }))
-    .filter((r) => r.th !== 0);
-  if (taken.length > 0)
-    await moveStock(
-      tx,
-      actor,
-      scope,
-      taken.map((r) => ({
-        productId: r.product_id,
-        variantId: r.variant_id,
-        deltaThousandths: r.th,
-        reason: 'void' as const,
-        isTracked: true,
-        refType: 'sale' as const,
-        refId: saleId,
-      })),
-      options.at ? { occurredAt: options.at } : {},
-    );
+  await returnStockTakenBy(
+    tx,
+    actor,
+    scope,
+    { refType: 'sale', refId: saleId },
+    options.at ? { occurredAt: options.at } : {},
+  );
   const voidedAt = await markSaleVoided(tx, scope.businessId, saleId, {
     voidedAt: options.at ?? null,
     voidedBy: actor.accountId!,

@@ -30,7 +30,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { insufficientStock, moveStock, onHandOf } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
 import { accountNames, findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
-import { sniffImageType } from '../catalog/products.service.js';
+import { checkImageUpload } from '../catalog/products.service.js';
 import {
   findWaste,
   findWastePhoto,
@@ -302,15 +302,7 @@ export async function putWastePhoto(
   contentType: string,
   bytes: Buffer,
 ): Promise<WasteDetail> {
-  const declared = contentType.split(';')[0]!.trim().toLowerCase();
-  const actual = sniffImageType(bytes);
-  if (actual !== declared)
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      actual
-        ? `The file is ${actual.slice(6).toUpperCase()} but was sent as ${declared}`
-        : 'The file is not a JPEG, PNG or WebP image',
-    );
+  const actual = checkImageUpload(contentType, bytes);
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     const row = await lockWaste(tx, scope, wasteId);

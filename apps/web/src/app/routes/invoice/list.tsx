@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useActiveStore } from '../../../lib/current-store';
 import { InvoiceList } from '../../../features/invoices/components/invoice-list';
 import { NEW_INVOICE_PATH } from '../../../features/invoices/paths';
+import { WithActiveStore } from '../with-active-store';
 
 /** `/dashboard/invoice`: the store's invoices, what is owed and overdue. */
 export function InvoicesRoute() {
@@ -22,18 +22,9 @@ export function InvoicesRoute() {
           </Button>
         ) : null}
       </Group>
-      {store.isPending ? (
-        <LoadingCard label="Loading the store" />
-      ) : store.isError ? (
-        <LoadError
-          title="We could not load the store"
-          error={store.error}
-          onRetry={() => void store.refetch()}
-          isRetrying={store.isFetching}
-        />
-      ) : (
-        <InvoiceList currency={store.data.business.currency} canManage={canManage} />
-      )}
+      <WithActiveStore>
+        {(store) => <InvoiceList currency={store.business.currency} canManage={canManage} />}
+      </WithActiveStore>
     </Stack>
   );
 }

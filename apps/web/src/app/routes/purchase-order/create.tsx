@@ -5,7 +5,7 @@ import { usePurchaseOrder } from '../../../features/purchase-orders/api/purchase
 import { factsOf } from '../../../features/purchase-orders/order-figures';
 import { PurchaseOrderForm } from '../../../features/purchase-orders/components/purchase-order-form';
 import { PURCHASE_ORDERS_PATH, purchaseOrderPath } from '../../../features/purchase-orders/components/paths';
-import { WithActiveStore } from './store-gate';
+import { WithActiveStore } from '../with-active-store';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

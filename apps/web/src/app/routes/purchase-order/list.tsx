@@ -1,5 +1,5 @@
 import { PurchaseOrdersList } from '../../../features/purchase-orders/components/purchase-orders-list';
-import { WithActiveStore } from './store-gate';
+import { WithActiveStore } from '../with-active-store';
 
 /** `/dashboard/purchase-order`: the store's purchase orders with their filters. */
 export function PurchaseOrdersRoute() {

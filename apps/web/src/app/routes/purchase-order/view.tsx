@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PurchaseOrderView } from '../../../features/purchase-orders/components/purchase-order-view';
-import { WithActiveStore } from './store-gate';
+import { WithActiveStore } from '../with-active-store';
 
 /** `/dashboard/purchase-order/view/:id`: one order, its deliveries, returns and history, and its actions. */
 export function PurchaseOrderRoute() {

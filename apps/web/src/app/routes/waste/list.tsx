@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useActiveStore } from '../../../lib/current-store';
 import { WASTE_ADD_PATH, WasteList } from '../../../features/waste/components/waste-list';
+import { WithActiveStore } from '../with-active-store';
 
 /** `/dashboard/waste`: the store's waste, what waits for approval, and the approval threshold. */
 export function WasteRoute() {
@@ -21,24 +21,17 @@ export function WasteRoute() {
           </Button>
         ) : null}
       </Group>
-      {store.isPending ? (
-        <LoadingCard label="Loading the store" />
-      ) : store.isError ? (
-        <LoadError
-          title="We could not load the store"
-          error={store.error}
-          onRetry={() => void store.refetch()}
-          isRetrying={store.isFetching}
-        />
-      ) : (
-        <WasteList
-          currency={store.data.business.currency}
-          timeZone={store.data.timeZone}
-          canRecord={canRecord}
-          canApprove={store.data.permissions.includes('waste.approve')}
-          canEditThreshold={store.data.permissions.includes('settings.store')}
-        />
-      )}
+      <WithActiveStore>
+        {(store) => (
+          <WasteList
+            currency={store.business.currency}
+            timeZone={store.timeZone}
+            canRecord={canRecord}
+            canApprove={store.permissions.includes('waste.approve')}
+            canEditThreshold={store.permissions.includes('settings.store')}
+          />
+        )}
+      </WithActiveStore>
     </Stack>
   );
 }

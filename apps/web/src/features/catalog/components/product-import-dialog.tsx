@@ -1,25 +1,16 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileButton, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { MAX_IMPORT_BYTES, productCsvColumns, type ImportReport, type ImportRow } from '@ipos/contracts';
+import { Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { MAX_IMPORT_BYTES, productCsvColumns, type ImportReport } from '@ipos/contracts';
 import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { saveBlob, useCommitProductImport, usePreviewProductImport } from '../api/products';
-
-const actionColors: Record<ImportRow['action'], string> = {
-  create: 'green',
-  update: 'blue',
-  unchanged: 'gray',
-  error: 'red',
-};
-const actionLabels: Record<ImportRow['action'], string> = {
-  create: 'New',
-  update: 'Update',
-  unchanged: 'Unchanged',
-  error: 'Error',
-};
-
-/** The CSV's column names in plain words, for the errors of a row. */
-const fieldWords = (field: string) => field.replace(/_/g, ' ');
+import {
+  CsvFileChooser,
+  csvFieldWords,
+  importActionColors,
+  importActionLabels,
+  ImportSummary,
+} from '../../../components/csv-import/import-preview';
 
 function downloadTemplate() {
   saveBlob(new Blob([`${productCsvColumns.join(',')}\n`], { type: 'text/csv' }), 'products-template.csv');
@@ -101,49 +92,16 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
           </Anchor>{' '}
           (or export your catalogue and edit it).
         </Text>
-        <Group gap="sm">
-          <FileButton onChange={(chosen) => void choose(chosen)} accept=".csv,text/csv">
-            {(props) => (
-              <Button {...props} variant={report ? 'default' : 'filled'} loading={preview.isPending}>
-                {file ? 'Choose another file' : 'Choose a CSV file'}
-              </Button>
-            )}
-          </FileButton>
-          {file ? (
-            <Text size="sm" c="dimmed" data-testid="import-file-name">
-              {file.name}
-            </Text>
-          ) : null}
-        </Group>
-        {fileError ? (
-          <Text size="sm" c="red" role="alert">
-            {fileError}
-          </Text>
-        ) : null}
+        <CsvFileChooser
+          file={file}
+          previewed={report !== null}
+          busy={preview.isPending}
+          error={fileError}
+          onChoose={(chosen) => void choose(chosen)}
+        />
         {report && summary ? (
           <>
-            <Group gap="xs" aria-live="polite" data-testid="import-summary">
-              <Badge color="gray" variant="light">
-                {summary.total} rows
-              </Badge>
-              <Badge color="green" variant="light">
-                {summary.create} new
-              </Badge>
-              <Badge color="blue" variant="light">
-                {summary.update} to update
-              </Badge>
-              <Badge color="gray" variant="light">
-                {summary.unchanged} unchanged
-              </Badge>
-              <Badge color={summary.errors ? 'red' : 'gray'} variant={summary.errors ? 'filled' : 'light'}>
-                {summary.errors} with errors
-              </Badge>
-            </Group>
-            {summary.errors > 0 ? (
-              <Alert color="red" variant="light" title="Fix these rows and choose the file again">
-                Nothing is imported while any row has an error.
-              </Alert>
-            ) : null}
+            <ImportSummary summary={summary} />
             <Table.ScrollContainer minWidth={640} mah={380}>
               <Table aria-label="Import preview" verticalSpacing={6} stickyHeader>
                 <Table.Thead>
@@ -162,8 +120,8 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
                       <Table.Td ff="monospace">{row.sku}</Table.Td>
                       <Table.Td>{row.name}</Table.Td>
                       <Table.Td>
-                        <Badge color={actionColors[row.action]} variant="light">
-                          {actionLabels[row.action]}
+                        <Badge color={importActionColors[row.action]} variant="light">
+                          {importActionLabels[row.action]}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
@@ -171,7 +129,7 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
                           <List size="sm" c="red" spacing={2}>
                             {row.errors.map((e, i) => (
                               <List.Item key={i}>
-                                <strong>{fieldWords(e.field)}</strong>: {e.message}
+                                <strong>{csvFieldWords(e.field)}</strong>: {e.message}
                               </List.Item>
                             ))}
                           </List>

@@ -1,25 +1,16 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileButton, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { MAX_IMPORT_BYTES, contactCsvColumns, type ContactImportReport, type ContactImportRow } from '@ipos/contracts';
+import { Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { MAX_IMPORT_BYTES, contactCsvColumns, type ContactImportReport } from '@ipos/contracts';
 import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { saveBlob, useCommitContactImport, usePreviewContactImport } from '../api/contacts';
-
-const actionColors: Record<ContactImportRow['action'], string> = {
-  create: 'green',
-  update: 'blue',
-  unchanged: 'gray',
-  error: 'red',
-};
-const actionLabels: Record<ContactImportRow['action'], string> = {
-  create: 'New',
-  update: 'Update',
-  unchanged: 'Unchanged',
-  error: 'Error',
-};
-
-/** The CSV's column names in plain words, for the messages of a row. */
-const fieldWords = (field: string) => field.replace(/_/g, ' ');
+import {
+  CsvFileChooser,
+  csvFieldWords,
+  importActionColors,
+  importActionLabels,
+  ImportSummary,
+} from '../../../components/csv-import/import-preview';
 
 function downloadTemplate() {
   saveBlob(
@@ -103,52 +94,16 @@ export function ContactImportDialog({ opened, onClose }: { opened: boolean; onCl
             Download a template
           </Anchor>
         </Text>
-        <Group gap="sm">
-          <FileButton onChange={(chosen) => void choose(chosen)} accept=".csv,text/csv">
-            {(props) => (
-              <Button {...props} variant={report ? 'default' : 'filled'} loading={preview.isPending}>
-                {file ? 'Choose another file' : 'Choose a CSV file'}
-              </Button>
-            )}
-          </FileButton>
-          {file ? (
-            <Text size="sm" c="dimmed" data-testid="import-file-name">
-              {file.name}
-            </Text>
-          ) : null}
-        </Group>
-        {fileError ? (
-          <Text size="sm" c="red" role="alert">
-            {fileError}
-          </Text>
-        ) : null}
+        <CsvFileChooser
+          file={file}
+          previewed={report !== null}
+          busy={preview.isPending}
+          error={fileError}
+          onChoose={(chosen) => void choose(chosen)}
+        />
         {report && summary ? (
           <>
-            <Group gap="xs" aria-live="polite" data-testid="import-summary">
-              <Badge color="gray" variant="light">
-                {summary.total} rows
-              </Badge>
-              <Badge color="green" variant="light">
-                {summary.create} new
-              </Badge>
-              <Badge color="blue" variant="light">
-                {summary.update} to update
-              </Badge>
-              <Badge color="gray" variant="light">
-                {summary.unchanged} unchanged
-              </Badge>
-              <Badge color={summary.warnings ? 'yellow' : 'gray'} variant="light">
-                {summary.warnings} with warnings
-              </Badge>
-              <Badge color={summary.errors ? 'red' : 'gray'} variant={summary.errors ? 'filled' : 'light'}>
-                {summary.errors} with errors
-              </Badge>
-            </Group>
-            {summary.errors > 0 ? (
-              <Alert color="red" variant="light" title="Fix these rows and choose the file again">
-                Nothing is imported while any row has an error.
-              </Alert>
-            ) : null}
+            <ImportSummary summary={summary} />
             <Table.ScrollContainer minWidth={640} mah={380}>
               <Table aria-label="Import preview" verticalSpacing={6} stickyHeader>
                 <Table.Thead>
@@ -167,8 +122,8 @@ export function ContactImportDialog({ opened, onClose }: { opened: boolean; onCl
                       <Table.Td>{row.name}</Table.Td>
                       <Table.Td>{row.kind}</Table.Td>
                       <Table.Td>
-                        <Badge color={actionColors[row.action]} variant="light">
-                          {actionLabels[row.action]}
+                        <Badge color={importActionColors[row.action]} variant="light">
+                          {importActionLabels[row.action]}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
@@ -176,12 +131,12 @@ export function ContactImportDialog({ opened, onClose }: { opened: boolean; onCl
                           <List size="sm" spacing={2}>
                             {row.errors.map((e, i) => (
                               <List.Item key={`e${i}`} c="red">
-                                <strong>{fieldWords(e.field)}</strong>: {e.message}
+                                <strong>{csvFieldWords(e.field)}</strong>: {e.message}
                               </List.Item>
                             ))}
                             {row.warnings.map((w, i) => (
                               <List.Item key={`w${i}`} c="yellow.9">
-                                <strong>{fieldWords(w.field)}</strong>: {w.message}
+                                <strong>{csvFieldWords(w.field)}</strong>: {w.message}
                               </List.Item>
                             ))}
                           </List>

@@ -18,6 +18,7 @@ import { describeApiError, showApiError, toast } from '../../../components/toast
 import { formatMoney } from '../../../lib/money';
 import { isApiError } from '../../../lib/api-client';
 import { useRecordInvoicePayment } from '../api/invoices';
+import { newAttempt, wasRefused } from '../../../lib/attempt';
 
 type Field = 'amountMinor' | 'method' | 'reference' | 'provider' | 'phone' | 'paidOn' | 'note';
 type Errors = Partial<Record<Field, string>>;
@@ -58,7 +59,7 @@ function PaymentForm({ onClose, invoice, currency, today }: PaymentDialogProps) 
   const [formError, setFormError] = useState<string | null>(null);
   // One attempt, one payment id and one Idempotency-Key: a retry after a lost answer sends both
   // again, so the server answers the first payment instead of recording it twice.
-  const [attempt, setAttempt] = useState(() => ({ key: crypto.randomUUID(), id: crypto.randomUUID() }));
+  const [attempt, setAttempt] = useState(newAttempt);
   const record = useRecordInvoicePayment(invoice.id);
 
   const parsedAmount = parseMoneyInput(amount, currency);
@@ -120,7 +121,7 @@ function PaymentForm({ onClose, invoice, currency, today }: PaymentDialogProps) 
       if (!isApiError(error)) return void showApiError(error, 'Could not record the payment');
       // The server answered and kept nothing: the corrected retry is a new attempt. A network
       // failure keeps the attempt, so trying again cannot pay twice.
-      if (error.status >= 400 && error.status < 500) setAttempt({ key: crypto.randomUUID(), id: crypto.randomUUID() });
+      if (wasRefused(error)) setAttempt(newAttempt());
       if (error.code === 'INVOICE_OVERPAYMENT') {
         // Someone recorded a payment meanwhile: say what is owed now (the page refreshes behind).
         const owed = error.problem?.balanceMinor;

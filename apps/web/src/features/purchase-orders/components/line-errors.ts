@@ -1,9 +1,6 @@
 /** Errors of a dialog's lines, by the order's line number. */
 export type LineErrors = Record<number, Partial<Record<'quantity' | 'unitCostMinor', string>>>;
 
-/** A fresh attempt: the Idempotency-Key and the record's id, both kept for a retry of the same attempt. */
-export const newAttempt = () => ({ key: crypto.randomUUID(), id: crypto.randomUUID() });
-
 /**
  * The API's field errors ('lines.1.quantity', 'body.reason') onto the dialog: a line (by the
  * `lineNo` sent at that index), a named field, or the form.

@@ -14,7 +14,8 @@ import { isApiError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useRecallPurchaseOrder } from '../api/purchase-orders';
 import { heldOf, lineAmountMinor, parseQuantity } from '../order-figures';
-import { lineErrorsFrom, newAttempt, type LineErrors } from './line-errors';
+import { lineErrorsFrom, type LineErrors } from './line-errors';
+import { newAttempt, wasRefused } from '../../../lib/attempt';
 
 export interface RecallDialogProps {
   opened: boolean;
@@ -105,7 +106,7 @@ function RecallForm({ onClose, order, currency }: RecallDialogProps) {
       onClose();
     } catch (error) {
       if (!isApiError(error)) return void showApiError(error, 'Could not return the goods');
-      if (error.status >= 400 && error.status < 500) setAttempt(newAttempt());
+      if (wasRefused(error)) setAttempt(newAttempt());
       const found = lineErrorsFrom(error.fieldErrors, body.lines);
       setServerLines(found.lines);
       setServerReason(found.fields.reason);

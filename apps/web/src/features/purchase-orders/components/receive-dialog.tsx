@@ -15,7 +15,8 @@ import { isApiError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useReceivePurchaseOrder } from '../api/purchase-orders';
 import { lineAmountMinor, outstandingOf, parseQuantity } from '../order-figures';
-import { lineErrorsFrom, newAttempt, type LineErrors } from './line-errors';
+import { lineErrorsFrom, type LineErrors } from './line-errors';
+import { newAttempt, wasRefused } from '../../../lib/attempt';
 
 export interface ReceiveDialogProps {
   opened: boolean;
@@ -134,7 +135,7 @@ function ReceiveForm({ onClose, order, currency }: ReceiveDialogProps) {
       if (!isApiError(error)) return void showApiError(error, 'Could not receive the delivery');
       // The server answered and kept nothing: the corrected retry is a new receipt. A network
       // failure keeps the attempt, so "Receive" again resends the same receipt and key.
-      if (error.status >= 400 && error.status < 500) setAttempt(newAttempt());
+      if (wasRefused(error)) setAttempt(newAttempt());
       const found = lineErrorsFrom(error.fieldErrors, body.lines);
       setServerLines(found.lines);
       setServerFields({

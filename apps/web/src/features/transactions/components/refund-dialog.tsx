@@ -31,6 +31,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
 import { useCreateRefund, useOpenRegisters } from '../api/transactions';
 import { isFractional, parseRefundQuantity, refundPreview, remainingOf } from '../refund-figures';
+import { newAttempt, wasRefused } from '../../../lib/attempt';
 
 type Field = 'method' | 'sessionId' | 'reference' | 'provider' | 'phone' | 'reason';
 type Errors = Partial<Record<Field, string>>;
@@ -77,7 +78,7 @@ function RefundForm({ onClose, sale, currency, onRefunded }: RefundDialogProps) 
   const [formError, setFormError] = useState<string | null>(null);
   // One attempt, one key: a retry after a lost answer sends the same key and refund id, so the
   // server answers the first refund instead of paying twice.
-  const [attempt, setAttempt] = useState(() => ({ key: crypto.randomUUID(), id: crypto.randomUUID() }));
+  const [attempt, setAttempt] = useState(newAttempt);
   const refund = useCreateRefund(sale.id);
 
   const isCash = method === 'cash';
@@ -182,7 +183,7 @@ function RefundForm({ onClose, sale, currency, onRefunded }: RefundDialogProps) 
     } catch (error) {
       if (!isApiError(error)) return void showApiError(error, 'Could not refund');
       // The server answered and kept nothing: the corrected retry is a new attempt.
-      if (error.status >= 400 && error.status < 500) setAttempt({ key: crypto.randomUUID(), id: crypto.randomUUID() });
+      if (wasRefused(error)) setAttempt(newAttempt());
       const found = { errors: {} as Errors, lines: {} as Record<number, string>, form: null as string | null };
       for (const { field, message } of error.fieldErrors) place(field, message, body, found);
       if (error.code === 'REFUND_EXCEEDS_SALE' && Object.keys(found.lines).length === 0)

@@ -31,6 +31,7 @@ import { VariantPicker } from '../../../components/pickers/variant-picker';
 import { showApiError, toast } from '../../../components/toast';
 import { formatQuantity } from '../../../lib/quantity';
 import { usePutWastePhoto, useRecordWaste } from '../api/waste';
+import { newAttempt } from '../../../lib/attempt';
 
 export interface WasteFormProps {
   storeId: string;
@@ -59,7 +60,7 @@ export function WasteForm({ storeId, currency, thresholdMinor, canApprove, onSav
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   // One record id and key for this form: a retry after a lost answer is the same record.
-  const [attempt] = useState(() => ({ id: crypto.randomUUID(), key: crypto.randomUUID() }));
+  const [attempt] = useState(newAttempt);
   const recording = useRecordWaste();
   const uploading = usePutWastePhoto();
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CurrentStore } from '@ipos/contracts';
-import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
-import { useActiveStore } from '../../../lib/current-store';
+import { LoadError, LoadingCard } from '../../components/feedback/load-states';
+import { useActiveStore } from '../../lib/current-store';
 
-/** The purchase-order screens need the active store (currency, clock, my permissions there). */
+/** Store screens need the active store (currency, clock, my permissions there): loading and failure are shown here, once. */
 export function WithActiveStore({ children }: { children: (store: CurrentStore) => ReactNode }) {
   const store = useActiveStore();
   if (store.isPending) return <LoadingCard label="Loading the store" />;
