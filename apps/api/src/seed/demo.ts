@@ -14,6 +14,7 @@ import {
   seedDemoContacts,
   writeDemoHistory,
   recordOpeningStock,
+  type DemoHistory,
   type HistoryStore,
   type OpeningStock,
 } from './demo-history.js';
@@ -274,12 +275,27 @@ async function seedDemoHistory(
   const firstDay = new Date(input.now.getTime() - (HISTORY_DAYS + 2) * 86_400_000);
   const contactsMade = await seedDemoContacts(tx, businessId, input.stores[0]!.openers[0]!, firstDay);
   if (!input.withSales) {
+    // Today's shelves only: the opening stock as the catalogue has it, written like the history's.
+    const opening: OpeningStock[] = [];
     for (const store of input.stores) {
       const lines = [...(input.stock.get(store.id) ?? new Map())].flatMap(([variantId, { productId, thousandths }]) =>
         thousandths > 0 ? [{ productId, variantId, thousandths }] : [],
       );
-      await recordOpeningStock(tx, actor, { businessId, storeId: store.id }, lines, firstDay);
+      opening.push(await recordOpeningStock(tx, actor, { businessId, storeId: store.id }, lines, firstDay));
     }
+    const none: DemoHistory = {
+      openingAt: firstDay,
+      sessions: [],
+      sales: [],
+      lines: [],
+      payments: [],
+      refunds: [],
+      refundLines: [],
+      events: [],
+      counters: [],
+      netOut: new Map(),
+    };
+    await writeDemoHistory(tx, actor, businessId, none, opening);
     return contactsMade;
   }
   const variantIds = (

@@ -305,15 +305,17 @@ describe('contacts section', () => {
 
     it('a customer: sales of every store − refunds + invoice payments, visits, last visit, balance and overdue, exactly', async () => {
       const customer = await created({ kind: 'customer', name: 'Summary Customer', phone: '0808 900 6006' });
-      const [session] = await queryRows<{ id: string; store_id: string }>(
-        db(),
-        sql`select id, store_id from register_sessions where business_id = ${demo.businessId} and store_id = ${demo.lekkiId} limit 1`,
-      );
-      const [ikejaSession] = await queryRows<{ id: string }>(
-        db(),
-        sql`select id from register_sessions where business_id = ${demo.businessId} and store_id = ${demo.ikejaId} limit 1`,
-      );
       const cashier = await server.accountId(DEMO.manager);
+      // A closed register session in each store for the sales below.
+      const closedSession = async (storeId: string) => {
+        const id = newId();
+        await insert(sql`insert into register_sessions (business_id, id, store_id, register_name, status, opened_by,
+            opening_float_minor, closed_by, closed_at)
+          values (${demo.businessId}, ${id}, ${storeId}, 'Summary till', 'closed', ${cashier}, 0, ${cashier}, now())`);
+        return { id };
+      };
+      const session = await closedSession(demo.lekkiId);
+      const ikejaSession = await closedSession(demo.ikejaId);
       const [tz] = await queryRows<{ time_zone: string }>(
         db(),
         sql`select time_zone from stores where id = ${demo.lekkiId}`,
@@ -336,9 +338,9 @@ describe('contacts section', () => {
             ${total}, 0, 0, ${total}, ${total}, 0, ${at})`);
         return id;
       };
-      const saleA = await sale(demo.lekkiId, session!.id, 'T-CS-1', 150050, ago(48));
-      const saleB = await sale(demo.ikejaId, ikejaSession!.id, 'T-CS-2', 99999, ago(24));
-      await sale(demo.lekkiId, session!.id, 'T-CS-3', 500000, ago(12), 'voided');
+      const saleA = await sale(demo.lekkiId, session.id, 'T-CS-1', 150050, ago(48));
+      const saleB = await sale(demo.ikejaId, ikejaSession.id, 'T-CS-2', 99999, ago(24));
+      await sale(demo.lekkiId, session.id, 'T-CS-3', 500000, ago(12), 'voided');
       await insert(sql`insert into refunds (business_id, id, store_id, sale_id, number, refunded_by, reason, method, total_minor, tax_minor)
         values (${demo.businessId}, ${newId()}, ${demo.lekkiId}, ${saleA}, 'T-CRF-1', ${cashier}, 'Damaged', 'cash', 20025, 0)`);
       const invoice = async (
