@@ -2,6 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// The top progress bar (nprogress) finishes with timers that can fire after a test file's document
+// is gone ("document is not defined"); nothing asserts on it, so it is a no-op in tests.
+vi.mock('nprogress', () => ({
+  default: { configure: vi.fn(), start: vi.fn(), done: vi.fn(), remove: vi.fn(), set: vi.fn(), inc: vi.fn() },
+}));
+
 // The suite runs on 2 shared cores: a modal's transition can take longer than the default 1 s to
 // show what a find* query waits for. Waiting longer only costs time when a test is failing anyway.
 configure({ asyncUtilTimeout: 5000 });
