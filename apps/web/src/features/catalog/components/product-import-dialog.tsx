@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { MAX_IMPORT_BYTES, productCsvColumns, type ImportReport } from '@ipos/contracts';
-import { showApiError, toast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-client';
+import { productCsvColumns, type ImportReport } from '@ipos/contracts';
 import { saveBlob, useCommitProductImport, usePreviewProductImport } from '../api/products';
 import {
   CsvFileChooser,
@@ -11,6 +8,7 @@ import {
   importActionLabels,
   ImportSummary,
 } from '../../../components/csv-import/import-preview';
+import { useCsvImport } from '../../../components/csv-import/use-csv-import';
 
 function downloadTemplate() {
   saveBlob(new Blob([`${productCsvColumns.join(',')}\n`], { type: 'text/csv' }), 'products-template.csv');
@@ -21,62 +19,12 @@ function downloadTemplate() {
  * its errors; nothing is written until "Import", which is all-or-nothing and only offered without errors.
  */
 export function ProductImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const preview = usePreviewProductImport();
-  const commit = useCommitProductImport();
-
-  const reset = () => {
-    setFile(null);
-    setReport(null);
-    setFileError(null);
-  };
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const choose = async (chosen: File | null) => {
-    reset();
-    if (!chosen) return;
-    if (chosen.size > MAX_IMPORT_BYTES) {
-      setFileError('The file is larger than 5 MB; split it into smaller files.');
-      return;
-    }
-    const csv = new File([chosen], chosen.name, { type: 'text/csv' });
-    setFile(csv);
-    try {
-      setReport(await preview.mutateAsync(csv));
-    } catch (error) {
-      setFile(null);
-      showApiError(error, 'Could not read the file');
-    }
-  };
-
-  const importNow = async () => {
-    if (!file || !report) return;
-    try {
-      const done = await commit.mutateAsync(file);
-      const { create, update, unchanged } = done.summary;
-      toast.show({
-        type: 'success',
-        title: 'Products imported',
-        message: `${create} new, ${update} updated, ${unchanged} unchanged.`,
-      });
-      close();
-    } catch (error) {
-      // The file changed meanwhile, or someone else took a SKU: show the fresh report.
-      if (isApiError(error) && error.code === 'IMPORT_INVALID') {
-        try {
-          setReport(await preview.mutateAsync(file));
-        } catch {
-          // keep the old report
-        }
-      }
-      showApiError(error, 'Nothing was imported');
-    }
-  };
+  const { file, report, fileError, choose, importNow, close, previewing, committing } = useCsvImport<ImportReport>({
+    preview: usePreviewProductImport(),
+    commit: useCommitProductImport(),
+    what: 'Products',
+    onClose,
+  });
 
   const summary = report?.summary;
   const importable = summary ? summary.total - summary.errors : 0;
@@ -95,7 +43,7 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
         <CsvFileChooser
           file={file}
           previewed={report !== null}
-          busy={preview.isPending}
+          busy={previewing}
           error={fileError}
           onChoose={(chosen) => void choose(chosen)}
         />
@@ -149,7 +97,7 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
           <Button
             onClick={() => void importNow()}
             disabled={!report || !summary || summary.errors > 0 || importable === 0}
-            loading={commit.isPending}
+            loading={committing}
           >
             {`Import ${importable} ${importable === 1 ? 'row' : 'rows'}`}
           </Button>

@@ -46,6 +46,7 @@ import {
 } from '../api/products';
 import { LabelsDialog } from './labels-dialog';
 import { ProductImportDialog } from './product-import-dialog';
+import { useSetUrlQuery } from '../../../lib/url-query';
 
 export const INVENTORY_PATH = '/dashboard/inventory';
 const viewPath = (id: string) => `${INVENTORY_PATH}/view/${id}`;
@@ -178,21 +179,7 @@ export function ProductList({
   const [exporting, setExporting] = useState(false);
   const search = useRef<HTMLInputElement>(null);
 
-  /** Changes some list parameters; anything but a page change starts again at page 1. */
-  const setQuery = (change: Record<string, string | null>, replace = false) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in change)) next.delete('page');
-        return next;
-      },
-      { replace },
-    );
-  };
+  const setQuery = useSetUrlQuery();
 
   // The search this box last put in the URL: the URL catching up with the typing must not undo keys
   // typed since (a slow typist pauses longer than the debounce).

@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { MAX_IMPORT_BYTES, contactCsvColumns, type ContactImportReport } from '@ipos/contracts';
-import { showApiError, toast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api-client';
+import { contactCsvColumns, type ContactImportReport } from '@ipos/contracts';
 import { saveBlob, useCommitContactImport, usePreviewContactImport } from '../api/contacts';
 import {
   CsvFileChooser,
@@ -11,6 +8,7 @@ import {
   importActionLabels,
   ImportSummary,
 } from '../../../components/csv-import/import-preview';
+import { useCsvImport } from '../../../components/csv-import/use-csv-import';
 
 function downloadTemplate() {
   saveBlob(
@@ -27,59 +25,14 @@ function downloadTemplate() {
  * written until "Import", which is all-or-nothing and only offered when no row has an error.
  */
 export function ContactImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ContactImportReport | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const preview = usePreviewContactImport();
-  const commit = useCommitContactImport();
-
-  const reset = () => {
-    setFile(null);
-    setReport(null);
-    setFileError(null);
-  };
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const choose = async (chosen: File | null) => {
-    reset();
-    if (!chosen) return;
-    if (chosen.size > MAX_IMPORT_BYTES) {
-      setFileError('The file is larger than 5 MB; split it into smaller files.');
-      return;
-    }
-    const csv = new File([chosen], chosen.name, { type: 'text/csv' });
-    setFile(csv);
-    try {
-      setReport(await preview.mutateAsync(csv));
-    } catch (error) {
-      setFile(null);
-      if (isApiError(error) && error.fieldErrors.length > 0)
-        setFileError(error.fieldErrors.map((e) => e.message).join('. '));
-      else showApiError(error, 'Could not read the file');
-    }
-  };
-
-  const importNow = async () => {
-    if (!file || !report) return;
-    try {
-      const done = await commit.mutateAsync(file);
-      const { create, update, unchanged } = done.summary;
-      toast.show({
-        type: 'success',
-        title: 'Contacts imported',
-        message: `${create} new, ${update} updated, ${unchanged} unchanged.`,
-      });
-      close();
-    } catch (error) {
-      // Someone changed a contact meanwhile: show the report the API found.
-      if (isApiError(error) && error.code === 'IMPORT_INVALID' && error.problem?.report)
-        setReport(error.problem.report as ContactImportReport);
-      showApiError(error, 'Nothing was imported');
-    }
-  };
+  const { file, report, fileError, choose, importNow, close, previewing, committing } =
+    useCsvImport<ContactImportReport>({
+      preview: usePreviewContactImport(),
+      commit: useCommitContactImport(),
+      what: 'Contacts',
+      onClose,
+      fileErrorsInDialog: true,
+    });
 
   const summary = report?.summary;
   const importable = summary ? summary.create + summary.update : 0;
@@ -97,7 +50,7 @@ export function ContactImportDialog({ opened, onClose }: { opened: boolean; onCl
         <CsvFileChooser
           file={file}
           previewed={report !== null}
-          busy={preview.isPending}
+          busy={previewing}
           error={fileError}
           onChoose={(chosen) => void choose(chosen)}
         />
@@ -156,7 +109,7 @@ export function ContactImportDialog({ opened, onClose }: { opened: boolean; onCl
           <Button
             onClick={() => void importNow()}
             disabled={!report || !summary || summary.errors > 0 || importable === 0}
-            loading={commit.isPending}
+            loading={committing}
           >
             {`Import ${importable} ${importable === 1 ? 'row' : 'rows'}`}
           </Button>

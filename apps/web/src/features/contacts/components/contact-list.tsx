@@ -26,6 +26,7 @@ import { showApiError, toast } from '../../../components/toast';
 import { downloadContactsCsv, saveBlob, useContacts, useSetContactArchived } from '../api/contacts';
 import { ContactFormDialog, contactPath } from './contact-form-dialog';
 import { ContactImportDialog } from './contact-import-dialog';
+import { useSetUrlQuery } from '../../../lib/url-query';
 
 const PAGE_SIZE = 25;
 const tabLabels: Record<ContactKind, string> = { customer: 'Customers', vendor: 'Vendors' };
@@ -47,7 +48,7 @@ export function readContactsQuery(params: URLSearchParams) {
  * restore, import and export; everyone else only looks.
  */
 export function ContactList({ canManage }: { canManage: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const query = readContactsQuery(params);
   const contacts = useContacts(query);
   const setArchived = useSetContactArchived();
@@ -56,19 +57,8 @@ export function ContactList({ canManage }: { canManage: boolean }) {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const setQuery = (change: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in change)) next.delete('page');
-        return next;
-      },
-      { replace: 'q' in change },
-    );
+  const setUrlQuery = useSetUrlQuery();
+  const setQuery = (change: Record<string, string | null>) => setUrlQuery(change, 'q' in change);
   // The search this box last put in the URL: the URL catching up with the typing must not undo keys
   // typed since; a search changed elsewhere (back, forward) is shown in the box.
   const [pushedQ, setPushedQ] = useState(query.q ?? '');

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import {
   Anchor,
   Box,
@@ -15,7 +15,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { invoiceStateLabels, invoiceStates, type CurrencyCode, type InvoiceState } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
@@ -26,6 +25,7 @@ import { INVOICES_PAGE_SIZE, useInvoices, type InvoicesFilter } from '../api/inv
 import { invoicePath, NEW_INVOICE_PATH } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { formatDay } from '../format';
+import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -80,28 +80,14 @@ export interface InvoiceListProps {
  * the invoice (click, or Enter on the focused row).
  */
 export function InvoiceList({ currency, canManage }: InvoiceListProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const filter = readInvoicesFilter(params);
   const invoices = useInvoices(filter);
 
-  const setQuery = (change: Record<string, string | null | undefined>, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (!value) next.delete(key);
-          else next.set(key, value);
-        }
-        // Another filter starts again at the first page.
-        if (!('page' in change)) next.delete('page');
-        return next;
-      },
-      { replace },
-    );
+  const setQuery = useSetUrlQuery();
 
-  const [numberText, setNumberText] = useState(filter.number ?? '');
-  const pushNumber = useDebouncedCallback((value: string) => setQuery({ number: value.trim() || null }, true), 300);
+  const numberFilter = useUrlTextFilter(filter.number, (number, typing) => setQuery({ number }, typing));
 
   const hasFilters = Boolean(filter.state || filter.customerId || filter.from || filter.to || filter.number);
   const data = invoices.data;
@@ -152,10 +138,7 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
         action={
           <Button
             variant="default"
-            onClick={() => {
-              setNumberText('');
-              setQuery({ state: null, customer: null, from: null, to: null, number: null });
-            }}
+            onClick={() => setQuery({ state: null, customer: null, from: null, to: null, number: null })}
           >
             Clear filters
           </Button>
@@ -307,22 +290,7 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
           min={filter.from}
           onChange={(event) => setQuery({ to: event.currentTarget.value || null })}
         />
-        <TextInput
-          label="Number"
-          placeholder="LEK-INV000042 or 42"
-          w={190}
-          value={numberText}
-          onChange={(event) => {
-            setNumberText(event.currentTarget.value);
-            pushNumber(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              pushNumber.cancel();
-              setQuery({ number: numberText.trim() || null });
-            }
-          }}
-        />
+        <TextInput label="Number" placeholder="LEK-INV000042 or 42" w={190} {...numberFilter.inputProps} />
       </Group>
 
       <Card withBorder padding={0} radius="md">

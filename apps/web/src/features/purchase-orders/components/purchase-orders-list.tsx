@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Anchor,
   Button,
@@ -14,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import {
   formatStoreDateTime,
@@ -30,6 +28,7 @@ import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { PurchaseOrderStatusBadge } from '../../../components/status-badge/purchase-order-status-badge';
 import { PURCHASE_ORDERS_PAGE_SIZE, usePurchaseOrders } from '../api/purchase-orders';
 import { NEW_PURCHASE_ORDER_PATH, purchaseOrderPath } from './paths';
+import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 
 export interface PurchaseOrdersListProps {
   currency: CurrencyCode;
@@ -63,25 +62,13 @@ export function PurchaseOrdersList({ currency, timeZone, permissions }: Purchase
   const rangeError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'to')?.message;
   const orders = usePurchaseOrders(filters);
   const canManage = permissions.includes('purchase-orders.manage');
-  const [number, setNumber] = useState(filters.number ?? '');
   const filtered = Boolean(
     filters.status !== undefined || filters.vendorId || filters.from || filters.to || filters.number,
   );
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const setNumberFilter = useDebouncedCallback((value: string) => update({ number: value.trim() || null }), 300);
+  const setQuery = useSetUrlQuery();
+  const update = (changes: Record<string, string | null>) => setQuery(changes, true);
+  const numberFilter = useUrlTextFilter(filters.number, (number) => update({ number }));
 
   const newOrder = canManage ? (
     <Button component={Link} to={NEW_PURCHASE_ORDER_PATH}>
@@ -136,15 +123,7 @@ export function PurchaseOrdersList({ currency, timeZone, permissions }: Purchase
             error={rangeError}
             onChange={(e) => update({ to: e.currentTarget.value || null })}
           />
-          <TextInput
-            label="Number"
-            placeholder="LEK-PO000007 or 7"
-            value={number}
-            onChange={(e) => {
-              setNumber(e.currentTarget.value);
-              setNumberFilter(e.currentTarget.value);
-            }}
-          />
+          <TextInput label="Number" placeholder="LEK-PO000007 or 7" {...numberFilter.inputProps} />
         </SimpleGrid>
       </Card>
 

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   type CurrencyCode,
@@ -35,6 +35,7 @@ import { showApiError } from '../../../components/toast';
 import { useContact, useCustomerSearch, useSaleCashiers, useSales, type SalesFilter } from '../api/transactions';
 import { formatDay, periodLabels, periodRange, periods, type Period } from '../periods';
 import { SaleStateBadge } from './sale-state-badge';
+import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 
 export const TRANSACTIONS_PATH = '/dashboard/transactions';
 export const CHECKOUT_PATH = '/dashboard/checkout';
@@ -124,35 +125,17 @@ export interface SalesListProps {
  * of keyset pages with "Load more". A row opens the sale (click, or Enter on the focused row).
  */
 export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const today = storeDay(timeZone);
   const view = readListView(params, today);
   const filter = toSalesFilter(view);
   const sales = useSales(filter);
 
-  const setQuery = (change: Record<string, string | null | undefined>, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (!value) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const setQuery = useSetUrlQuery();
 
   // The number box: typed freely, put in the URL after a pause (or at once on Enter).
-  const [numberText, setNumberText] = useState(view.number ?? '');
-  const [lastUrlNumber, setLastUrlNumber] = useState(view.number ?? '');
-  if ((view.number ?? '') !== lastUrlNumber) {
-    // Back/forward to another search puts its number back in the box.
-    setLastUrlNumber(view.number ?? '');
-    if ((view.number ?? '') !== numberText.trim()) setNumberText(view.number ?? '');
-  }
-  const pushNumber = useDebouncedCallback((value: string) => setQuery({ number: value.trim() || null }, true), 300);
+  const numberFilter = useUrlTextFilter(view.number, (number, typing) => setQuery({ number }, typing));
 
   // The customer filter searches the business's customers as the person types.
   const [customerText, setCustomerText] = useState('');
@@ -217,10 +200,7 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
         action={
           <Button
             variant="default"
-            onClick={() => {
-              setNumberText('');
-              setQuery({ cashier: null, method: null, state: null, customer: null, number: null });
-            }}
+            onClick={() => setQuery({ cashier: null, method: null, state: null, customer: null, number: null })}
           >
             Clear filters
           </Button>
@@ -390,22 +370,7 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
           filter={({ options }) => options}
           nothingFoundMessage={customers.isFetching ? 'Searching…' : 'No customer found'}
         />
-        <TextInput
-          label="Sale number"
-          placeholder="LEK-S000123 or 123"
-          w={190}
-          value={numberText}
-          onChange={(event) => {
-            setNumberText(event.currentTarget.value);
-            pushNumber(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              pushNumber.cancel();
-              setQuery({ number: numberText.trim() || null });
-            }
-          }}
-        />
+        <TextInput label="Sale number" placeholder="LEK-S000123 or 123" w={190} {...numberFilter.inputProps} />
       </Group>
       <Text size="sm" c="dimmed" data-testid="list-scope">
         {view.number ? `Sale number “${view.number}”, every date` : periodText}

@@ -15,7 +15,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   formatStoreDateTime,
@@ -37,6 +36,7 @@ import { useApproveWaste, useWasteList } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
 import { WasteStatusBadge } from './waste-status-badge';
 import { WasteThreshold } from './waste-threshold';
+import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 
 export const WASTE_PATH = '/dashboard/waste';
 export const WASTE_ADD_PATH = '/dashboard/waste/add';
@@ -90,28 +90,16 @@ export interface WasteListProps {
  * Approve / Reject on each pending row.
  */
 export function WasteList({ currency, timeZone, canRecord, canApprove, canEditThreshold }: WasteListProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const filter = readWasteFilter(params);
   const list = useWasteList(filter);
   const approving = useApproveWaste();
   const [rejecting, setRejecting] = useState<WasteSummary | null>(null);
-  const [q, setQ] = useState(filter.q ?? '');
 
-  const setQuery = (change: Record<string, string | null | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (!value) next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in change)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const pushQ = useDebouncedCallback((value: string) => setQuery({ q: value.trim() || null }), 300);
+  const setUrlQuery = useSetUrlQuery();
+  const setQuery = (change: Record<string, string | null | undefined>) => setUrlQuery(change, true);
+  const searchFilter = useUrlTextFilter(filter.q, (q) => setQuery({ q }));
 
   const approve = async (w: WasteSummary) => {
     try {
@@ -153,13 +141,7 @@ export function WasteList({ currency, timeZone, canRecord, canApprove, canEditTh
       <EmptyState
         title={filter.status === 'pending' ? 'Nothing is waiting for approval' : 'No waste matches these filters'}
         action={
-          <Button
-            variant="default"
-            onClick={() => {
-              setQ('');
-              setQuery({ status: null, reason: null, q: null });
-            }}
-          >
+          <Button variant="default" onClick={() => setQuery({ status: null, reason: null, q: null })}>
             Show all waste
           </Button>
         }
@@ -308,22 +290,7 @@ export function WasteList({ currency, timeZone, canRecord, canApprove, canEditTh
           value={filter.reason ?? null}
           onChange={(value) => setQuery({ reason: value as WasteReason | null })}
         />
-        <TextInput
-          label="Product or number"
-          placeholder="Name, SKU or LEK-WST…"
-          w={230}
-          value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
-            pushQ(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              pushQ.cancel();
-              setQuery({ q: q.trim() || null });
-            }
-          }}
-        />
+        <TextInput label="Product or number" placeholder="Name, SKU or LEK-WST…" w={230} {...searchFilter.inputProps} />
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" aria-label="Totals of this waste" component="section">
