@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, noContent } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
 import { entityEventsSchema } from '../audit/entity-events.js';
+import { documentEmailBodySchema, documentEmailedSchema } from '../documents/document-mail.js';
 import { moneyMinorSchema, positiveQuantitySchema } from '../catalog/quantities.js';
 import { productUnits } from '../catalog/products.js';
 import {
@@ -371,11 +372,8 @@ export const invoicePdf = defineEndpoint({
   response: z.unknown(),
 });
 
-export const emailInvoiceBodySchema = z.strictObject({
-  /** The customer's email unless another is given. */
-  to: z.string().trim().toLowerCase().email('Enter an email address').max(254).optional(),
-  message: z.string().trim().max(1000).optional(),
-});
+/** The customer's email unless another is given. */
+export const emailInvoiceBodySchema = documentEmailBodySchema;
 export type EmailInvoiceBody = z.input<typeof emailInvoiceBodySchema>;
 
 export const emailInvoice = defineEndpoint({
@@ -387,5 +385,5 @@ export const emailInvoice = defineEndpoint({
   params: invoiceParamsSchema,
   body: emailInvoiceBodySchema,
   status: 200,
-  response: z.object({ sentAt: z.string(), to: z.string() }),
+  response: documentEmailedSchema,
 });

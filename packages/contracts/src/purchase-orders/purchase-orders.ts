@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
 import { entityEventsSchema } from '../audit/entity-events.js';
+import { documentEmailBodySchema, documentEmailedSchema } from '../documents/document-mail.js';
 import { moneyMinorSchema, positiveQuantitySchema } from '../catalog/quantities.js';
 import { productUnits } from '../catalog/products.js';
 import { isoDateSchema } from '../stores/store-time.js';
@@ -334,11 +335,8 @@ export const purchaseOrderPdf = defineEndpoint({
   response: z.unknown(),
 });
 
-export const sendPurchaseOrderBodySchema = z.strictObject({
-  /** The vendor's email unless another is given. */
-  to: z.string().trim().toLowerCase().email('Enter an email address').max(254).optional(),
-  message: z.string().trim().max(1000).optional(),
-});
+/** The vendor's email unless another is given. */
+export const sendPurchaseOrderBodySchema = documentEmailBodySchema;
 export type SendPurchaseOrderBody = z.input<typeof sendPurchaseOrderBodySchema>;
 
 export const sendPurchaseOrder = defineEndpoint({
@@ -350,7 +348,7 @@ export const sendPurchaseOrder = defineEndpoint({
   params: purchaseOrderParamsSchema,
   body: sendPurchaseOrderBodySchema,
   status: 200,
-  response: z.object({ sentAt: z.string(), to: z.string() }),
+  response: documentEmailedSchema,
 });
 
 export const reorderSuggestionSchema = z.object({

@@ -3,11 +3,11 @@ import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
-import { recordAudit } from '../../audit/audit.js';
 import { getSaleDetail } from '../transactions/transactions.service.js';
 import { findReceiptHeader, findTaxRateNames } from './receipts.repository.js';
 import { receiptText } from './receipt-layout.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
+import { queuePdfMail } from '../../mail/pdf-mail.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 
@@ -81,20 +81,26 @@ export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, sa
   const receipt = await getReceipt(db, scope, saleId);
   const pdf = await renderReceiptPdf(receipt, '80');
   await db.transaction(async (tx) => {
-    await deps.mailer.enqueue(tx, {
-      to: email,
-      subject: `Your receipt ${receipt.sale.number} from ${receipt.store.displayName}`,
-      text: `${receiptText(receipt)}\n\nThe receipt is attached as a PDF.\n`,
-      attachments: [{ filename: `${receipt.sale.number}.pdf`, contentType: 'application/pdf', content: pdf }],
-    });
-    await recordAudit(tx, actor, {
-      businessId: scope.businessId,
-      storeId: scope.storeId,
-      action: 'sale.receipt_emailed',
-      entity: 'sale',
-      entityId: receipt.sale.id,
-      after: { email },
-    });
+    await queuePdfMail(
+      tx,
+      deps.mailer,
+      actor,
+      {
+        to: email,
+        subject: `Your receipt ${receipt.sale.number} from ${receipt.store.displayName}`,
+        text: `${receiptText(receipt)}\n\nThe receipt is attached as a PDF.\n`,
+        filename: `${receipt.sale.number}.pdf`,
+        pdf,
+      },
+      {
+        businessId: scope.businessId,
+        storeId: scope.storeId,
+        action: 'sale.receipt_emailed',
+        entity: 'sale',
+        entityId: receipt.sale.id,
+        after: { email },
+      },
+    );
   });
   void deps.mailer.flush(db).catch(() => undefined);
   return { queued: true as const };

@@ -2,10 +2,10 @@ import { currencyCodes, invoiceStateLabels, paymentMethodLabels, type CurrencyCo
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { recordAudit } from '../../audit/audit.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
 import { findReceiptHeader, findTaxRateNames } from '../checkout/receipts.repository.js';
 import { loadInvoice, type EmailBody, type InvoiceScope } from './invoices.service.js';
+import { queuePdfMail } from '../../mail/pdf-mail.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2026-03-07" → "7 Mar 2026" (a calendar day: no zone involved). */
@@ -142,20 +142,20 @@ export async function emailInvoice(deps: AppDeps, actor: Actor, scope: InvoiceSc
     storeName,
   ].filter((l): l is string => l !== null);
   const sentAt = await db.transaction(async (tx) => {
-    await deps.mailer.enqueue(tx, {
-      to,
-      subject: `Invoice ${invoice.number} from ${storeName}`,
-      text: `${lines.join('\n')}\n`,
-      attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
-    });
-    await recordAudit(tx, actor, {
-      businessId: scope.businessId,
-      storeId: scope.storeId,
-      action: 'invoice.emailed',
-      entity: 'invoice',
-      entityId: id,
-      after: { to, number: invoice.number },
-    });
+    await queuePdfMail(
+      tx,
+      deps.mailer,
+      actor,
+      { to, subject: `Invoice ${invoice.number} from ${storeName}`, text: `${lines.join('\n')}\n`, filename, pdf },
+      {
+        businessId: scope.businessId,
+        storeId: scope.storeId,
+        action: 'invoice.emailed',
+        entity: 'invoice',
+        entityId: id,
+        after: { to, number: invoice.number },
+      },
+    );
     return new Date().toISOString();
   });
   void deps.mailer.flush(db).catch(() => undefined);

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
-import { recordAudit } from '../../audit/audit.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
 import { findReceiptHeader } from '../checkout/receipts.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { lockWithLinesForSend, loadOrder, type Scope } from './purchase-orders.service.js';
 import { updateOrder } from './purchase-orders.repository.js';
+import { queuePdfMail } from '../../mail/pdf-mail.js';
 
 /** An A4 PDF of the order for the vendor: store, vendor, number, dates, lines (SKU, quantity, unit cost, amount), total, notes. */
 export async function purchaseOrderPdf(db: Executor, scope: Scope, id: string) {
@@ -87,21 +87,27 @@ export async function sendPurchaseOrder(
         { errors: [{ field: 'to', message: 'Enter an email address' }] },
       );
     const { filename, pdf, storeName } = await purchaseOrderPdf(tx, scope, id);
-    await deps.mailer.enqueue(tx, {
-      to,
-      subject: `Purchase order ${order.number} from ${storeName}`,
-      text: mailText(order, storeName, body.message),
-      attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
-    });
     const updated = await updateOrder(tx, scope.businessId, id, { sentAt: sql`now()` });
-    await recordAudit(tx, actor, {
-      businessId: scope.businessId,
-      storeId: scope.storeId,
-      action: 'purchase_order.sent',
-      entity: 'purchase_order',
-      entityId: id,
-      after: { to, message: body.message ?? null },
-    });
+    await queuePdfMail(
+      tx,
+      deps.mailer,
+      actor,
+      {
+        to,
+        subject: `Purchase order ${order.number} from ${storeName}`,
+        text: mailText(order, storeName, body.message),
+        filename,
+        pdf,
+      },
+      {
+        businessId: scope.businessId,
+        storeId: scope.storeId,
+        action: 'purchase_order.sent',
+        entity: 'purchase_order',
+        entityId: id,
+        after: { to, message: body.message ?? null },
+      },
+    );
     return { sentAt: iso(updated.sentAt!), to };
   });
   void deps.mailer.flush(db).catch(() => undefined);

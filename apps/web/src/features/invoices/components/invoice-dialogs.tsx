@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { emailInvoiceBodySchema, voidInvoiceBodySchema, type Invoice } from '@ipos/contracts';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { voidInvoiceBodySchema, type Invoice } from '@ipos/contracts';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteInvoice, useEmailInvoice, useVoidInvoice } from '../api/invoices';
+import { DocumentEmailForm } from '../../../components/document-email/document-email-form';
 
 interface DialogProps {
   opened: boolean;
@@ -94,66 +95,18 @@ export function EmailInvoiceDialog({ opened, onClose, invoice }: DialogProps) {
 }
 
 function EmailForm({ onClose, invoice }: Omit<DialogProps, 'opened'>) {
-  const [to, setTo] = useState(invoice.customer.email ?? '');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<{ field?: string; form?: string }>({});
   const email = useEmailInvoice(invoice.id);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = emailInvoiceBodySchema.safeParse({
-      to: to.trim() || undefined,
-      message: message.trim() || undefined,
-    });
-    if (!parsed.success) return setError({ field: parsed.error.issues[0]?.message });
-    if (!parsed.data.to) return setError({ field: 'Enter an email address' });
-    try {
-      const sent = await email.mutateAsync(parsed.data);
-      toast.show({ type: 'success', message: `Emailed to ${sent.to}.` });
-      onClose();
-    } catch (e) {
-      setError(placeError(e, 'to'));
-    }
-  };
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Email invoice">
-      <Stack gap="md">
-        <TextInput
-          label="To"
-          type="email"
-          required
-          data-autofocus
-          value={to}
-          error={error.field}
-          onChange={(event) => {
-            setTo(event.currentTarget.value);
-            setError({});
-          }}
-        />
-        <Textarea
-          label="Message"
-          description="Optional, above the invoice"
-          rows={3}
-          maxLength={1000}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-        />
-        {error.form ? (
-          <Alert color="red" variant="light" role="alert">
-            {error.form}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={email.isPending}>
-            Send
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DocumentEmailForm
+      label="Email invoice"
+      defaultTo={invoice.customer.email}
+      messageDescription="Optional, above the invoice"
+      missingTo="Enter an email address"
+      sending={email.isPending}
+      send={(body) => email.mutateAsync(body)}
+      sentMessage={(to) => `Emailed to ${to}.`}
+      onClose={onClose}
+    />
   );
 }
 
