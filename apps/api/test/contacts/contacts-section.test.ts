@@ -25,6 +25,7 @@ import { auditEvents, contacts } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { queryRows } from '../../src/db/client.js';
 import { contactFieldError } from '../../src/features/contacts/contacts.service.js';
+import { findContact } from '../../src/features/contacts/contacts.repository.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import {
   demoIds,
@@ -232,7 +233,7 @@ describe('contacts section', () => {
     it('contactFieldError (for purchase orders and invoices): the right kind, of this business, not archived', async () => {
       const vendor = await created({ kind: 'vendor', name: 'Usable Vendor' });
       const check = (businessId: string, kind: 'vendor' | 'customer') =>
-        contactFieldError(db(), businessId, vendor.id, kind, 'vendorId');
+        findContact(db(), businessId, vendor.id).then((row) => contactFieldError(row, kind, 'vendorId'));
       expect(await check(demo.businessId, 'vendor')).toBeNull();
       expect(await check(demo.businessId, 'customer')).toEqual({
         field: 'vendorId',

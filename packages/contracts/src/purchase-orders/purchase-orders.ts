@@ -130,6 +130,7 @@ export const purchaseOrderSchema = purchaseOrderSummarySchema.extend({
     email: z.string().nullable(),
     phone: z.string().nullable(),
     address: z.string().nullable(),
+    taxId: z.string().nullable(),
   }),
   notes: z.string().nullable(),
   lines: z.array(purchaseOrderLineSchema),

@@ -90,6 +90,7 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
       timeZone: stores.timeZone,
       address: stores.address,
       allowNegativeStock: stores.allowNegativeStock,
+      wasteApprovalThresholdMinor: stores.wasteApprovalThresholdMinor,
     })
     .from(stores)
     .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));

@@ -5,7 +5,6 @@ import { notFound } from '../../http/app-error.js';
 import type { StoreAccess } from '../../auth/access.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
-import { wasteThreshold } from '../waste/waste.repository.js';
 import {
   countBusinessesOwnedBy,
   findBusinessOwnedBy,
@@ -161,7 +160,7 @@ export async function getCurrentStore(deps: AppDeps, access: StoreAccess): Promi
     timeZone: store.timeZone,
     address: store.address,
     allowNegativeStock: store.allowNegativeStock,
-    wasteApprovalThresholdMinor: await wasteThreshold(deps.database.db, access),
+    wasteApprovalThresholdMinor: store.wasteApprovalThresholdMinor,
     business: { id: access.businessId, name: access.businessName, currency: access.currency },
     roleName: access.roleName,
     permissions: access.permissions,

@@ -387,18 +387,15 @@ export async function setContactArchived(
 }
 
 /**
- * For the purchase-order and invoice services: what is wrong with naming this contact on a new
- * document — unknown, another tenant's or of the other kind, or archived — as the field error of
- * `field` (`vendorId`, `customerId`); null when it may be named.
+ * For the purchase-order and invoice services: what is wrong with naming this contact (as found by
+ * `findContact`) on a new document — unknown, another tenant's or of the other kind, or archived —
+ * as the field error of `field` (`vendorId`, `customerId`); null when it may be named.
  */
-export async function contactFieldError(
-  db: Executor,
-  businessId: string,
-  id: string,
+export function contactFieldError(
+  row: Awaited<ReturnType<typeof findContact>>,
   kind: ContactKind,
   field: string,
-): Promise<FieldError | null> {
-  const row = await findContact(db, businessId, id);
+): FieldError | null {
   if (!row || row.kind !== kind) return { field, message: `Choose a ${kind} of this business` };
   if (row.archivedAt !== null) return { field, message: `${row.name} is archived; restore them in Contacts first` };
   return null;

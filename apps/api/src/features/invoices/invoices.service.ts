@@ -290,7 +290,11 @@ export const priceInvoice = (lines: DraftLine[], cartDiscount: Discount | null):
  */
 async function resolveDraft(tx: Executor, scope: InvoiceScope, body: DraftBody): Promise<DraftLine[]> {
   const invalid: FieldError[] = [];
-  const customerProblem = await contactFieldError(tx, scope.businessId, body.customerId, 'customer', 'customerId');
+  const customerProblem = contactFieldError(
+    await findContact(tx, scope.businessId, body.customerId),
+    'customer',
+    'customerId',
+  );
   if (customerProblem) invalid.push(customerProblem);
   const variants = await findSaleVariants(
     tx,

@@ -5,7 +5,6 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
 import { findReceiptHeader } from '../checkout/receipts.repository.js';
-import { findContact } from '../contacts/contacts.repository.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { lockWithLinesForSend, loadOrder, type Scope } from './purchase-orders.service.js';
 import { updateOrder } from './purchase-orders.repository.js';
@@ -13,10 +12,12 @@ import { queuePdfMail } from '../../mail/pdf-mail.js';
 
 /** An A4 PDF of the order for the vendor: store, vendor, number, dates, lines (SKU, quantity, unit cost, amount), total, notes. */
 export async function purchaseOrderPdf(db: Executor, scope: Scope, id: string) {
-  const order = await loadOrder(db, scope, id);
+  return renderPurchaseOrderPdf(db, scope, await loadOrder(db, scope, id));
+}
+
+async function renderPurchaseOrderPdf(db: Executor, scope: Scope, order: PurchaseOrder) {
   const header = await findReceiptHeader(db, scope);
   if (!header) throw notFound('The store');
-  const vendor = await findContact(db, scope.businessId, order.vendor.id);
   const money = (minor: number) => documentMoney(minor, header.currency);
   const status = purchaseOrderStatuses.find((s) => s.value === order.status)?.label ?? String(order.status);
   const pdf = await renderDocumentPdf({
@@ -35,7 +36,7 @@ export async function purchaseOrderPdf(db: Executor, scope: Scope, id: string) {
       address: order.vendor.address,
       phone: order.vendor.phone,
       email: order.vendor.email,
-      taxId: vendor?.taxId ?? null,
+      taxId: order.vendor.taxId,
     },
     meta: [
       ['Order date', storeDay(header.timeZone, new Date(order.createdAt))],
@@ -86,7 +87,7 @@ export async function sendPurchaseOrder(
         `${order.vendor.name} has no email address: enter one to send the order to`,
         { errors: [{ field: 'to', message: 'Enter an email address' }] },
       );
-    const { filename, pdf, storeName } = await purchaseOrderPdf(tx, scope, id);
+    const { filename, pdf, storeName } = await renderPurchaseOrderPdf(tx, scope, order);
     const updated = await updateOrder(tx, scope.businessId, id, { sentAt: sql`now()` });
     await queuePdfMail(
       tx,

@@ -141,6 +141,7 @@ export async function loadOrder(db: Executor, scope: Scope, id: string): Promise
       email: vendor?.email ?? null,
       phone: vendor?.phone ?? null,
       address: vendor?.address ?? null,
+      taxId: vendor?.taxId ?? null,
     },
     notes: order.notes,
     lines: lines.map((l) => {
@@ -233,9 +234,10 @@ export async function lockWithLinesForSend(tx: Executor, scope: Scope, id: strin
 
 /** A vendor contact of the business that is not archived, else 400 on `vendorId`. */
 async function checkVendor(db: Executor, businessId: string, vendorId: string) {
-  const problem = await contactFieldError(db, businessId, vendorId, 'vendor', 'vendorId');
+  const vendor = await findContact(db, businessId, vendorId);
+  const problem = contactFieldError(vendor, 'vendor', 'vendorId');
   if (problem) throw invalidFields([problem]);
-  return (await findContact(db, businessId, vendorId))!;
+  return vendor!;
 }
 
 /**

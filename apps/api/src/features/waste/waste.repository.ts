@@ -20,11 +20,6 @@ export async function wasteSettings(
   return row;
 }
 
-/** The store's approval threshold (GET /stores/current shows it). */
-export async function wasteThreshold(db: Executor, scope: Scope): Promise<number> {
-  return (await wasteSettings(db, scope))?.thresholdMinor ?? 0;
-}
-
 /** Sets the threshold under the store row's lock; returns the one it replaced. */
 export async function setWasteThreshold(tx: Executor, scope: Scope, thresholdMinor: number): Promise<number> {
   const [before] = await queryRows<{ threshold: string | number }>(

@@ -37,6 +37,7 @@ export function orderOf(overrides: Partial<PurchaseOrder> = {}): PurchaseOrder {
       email: 'orders@dangote.test',
       phone: '+2348030000001',
       address: null,
+      taxId: null,
     },
     expectedOn: '2026-03-10',
     createdAt: '2026-03-07T09:00:00.000Z',
