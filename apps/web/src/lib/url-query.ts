@@ -67,3 +67,11 @@ export function useUrlTextFilter(
     },
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record id given in the URL (`?vendorId=`, `?customerId=`), or null when absent or not an id. */
+export function idParam(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value !== null && UUID.test(value) ? value : null;
+}

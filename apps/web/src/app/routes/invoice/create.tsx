@@ -7,9 +7,7 @@ import { useInvoice } from '../../../features/invoices/api/invoices';
 import { InvoiceForm } from '../../../features/invoices/components/invoice-form';
 import { draftFromInvoice, emptyDraft } from '../../../features/invoices/invoice-draft';
 import { invoicePath, INVOICES_PATH } from '../../../features/invoices/paths';
-
-const isUuid = (value: string | null): value is string =>
-  value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+import { idParam } from '../../../lib/url-query';
 
 /**
  * `/dashboard/invoice/create`: a new draft (`?customerId=` prefills the customer, as the customer's
@@ -36,7 +34,6 @@ export function NewInvoiceRoute() {
       </RecordNotFound>
     );
   if (editId) return <EditDraft key={editId} invoiceId={editId} store={store.data} />;
-  const customerId = params.get('customerId');
   return (
     <Page title="New invoice" store={store.data}>
       {(today, onSaved, onCancel) => (
@@ -44,7 +41,7 @@ export function NewInvoiceRoute() {
           storeId={store.data.id}
           currency={store.data.business.currency}
           today={today}
-          initial={emptyDraft(today, isUuid(customerId) ? customerId : null)}
+          initial={emptyDraft(today, idParam(params, 'customerId'))}
           onSaved={onSaved}
           onCancel={onCancel}
         />

@@ -6,8 +6,7 @@ import { factsOf } from '../../../features/purchase-orders/order-figures';
 import { PurchaseOrderForm } from '../../../features/purchase-orders/components/purchase-order-form';
 import { PURCHASE_ORDERS_PATH, purchaseOrderPath } from '../../../features/purchase-orders/components/paths';
 import { WithActiveStore } from '../with-active-store';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { idParam } from '../../../lib/url-query';
 
 /**
  * `/dashboard/purchase-order/create`: a new order (`?vendorId=` starts it with that vendor), or
@@ -17,7 +16,6 @@ export function NewPurchaseOrderRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const editId = params.get('edit');
-  const vendorId = params.get('vendorId');
   return (
     <WithActiveStore>
       {(store) =>
@@ -32,7 +30,7 @@ export function NewPurchaseOrderRoute() {
           <PurchaseOrderForm
             storeId={store.id}
             currency={store.business.currency}
-            initialVendorId={vendorId && uuid.test(vendorId) ? vendorId : null}
+            initialVendorId={idParam(params, 'vendorId')}
             onSaved={(order) => void navigate(purchaseOrderPath(order.id))}
           />
         )
