@@ -12,7 +12,7 @@ import {
   paymentMethods,
   tenderDetailsShape,
 } from '../checkout/sales.js';
-import { isoDateSchema } from '../stores/store-time.js';
+import { checkDayRange, isoDateSchema } from '../stores/store-time.js';
 
 /**
  * Invoices (`invoice` section): selling on credit to a customer. A draft is edited freely and has no
@@ -218,10 +218,7 @@ export const listInvoicesQuerySchema = pageQuerySchema
     /** A whole number (`LEK-INV000042`) or its digits. */
     number: z.string().trim().max(40).optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  });
+  .superRefine(checkDayRange);
 export type ListInvoicesQuery = z.input<typeof listInvoicesQuerySchema>;
 
 export const listInvoices = defineEndpoint({

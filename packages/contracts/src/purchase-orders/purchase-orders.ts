@@ -5,7 +5,7 @@ import { entityEventsSchema } from '../audit/entity-events.js';
 import { documentEmailBodySchema, documentEmailedSchema } from '../documents/document-mail.js';
 import { moneyMinorSchema, positiveQuantitySchema } from '../catalog/quantities.js';
 import { productUnits } from '../catalog/products.js';
-import { isoDateSchema } from '../stores/store-time.js';
+import { checkDayRange, isoDateSchema } from '../stores/store-time.js';
 
 /**
  * Purchase orders (`purchase-order` section): what a store orders from a vendor, receives in one or
@@ -161,10 +161,7 @@ export const listPurchaseOrdersQuerySchema = pageQuerySchema
     /** A whole number (`LEK-PO000007`) or its digits. */
     number: z.string().trim().max(40).optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  });
+  .superRefine(checkDayRange);
 export type ListPurchaseOrdersQuery = z.input<typeof listPurchaseOrdersQuerySchema>;
 
 export const listPurchaseOrders = defineEndpoint({

@@ -64,3 +64,9 @@ export function formatStoreTime(iso: string, timeZone?: string): string {
   );
   return format.format(new Date(iso));
 }
+
+/** A list's day range (`from`, `to`, inclusive): the end may not come before the start. */
+export function checkDayRange(range: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (range.from && range.to && range.from > range.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { entityEventSchema, entityEventsSchema } from '../audit/entity-events.js';
-import { isoDateSchema } from '../stores/store-time.js';
+import { checkDayRange, isoDateSchema } from '../stores/store-time.js';
 import { paymentMethods, saleLineSchema, saleSchema } from '../checkout/sales.js';
 import { refundSchema, saleParamsSchema } from './refunds.js';
 
@@ -39,10 +39,7 @@ export const listSalesQuerySchema = z
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  });
+  .superRefine(checkDayRange);
 export type ListSalesQuery = z.input<typeof listSalesQuerySchema>;
 
 export const saleSummarySchema = z.object({

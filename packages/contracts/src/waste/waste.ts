@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { pageQuerySchema } from '../http/pagination.js';
 import { entityEventsSchema } from '../audit/entity-events.js';
-import { isoDateSchema } from '../stores/store-time.js';
+import { checkDayRange, isoDateSchema } from '../stores/store-time.js';
 import { lineValueMinor, moneyMinorSchema, positiveQuantitySchema, toThousandths } from '../catalog/quantities.js';
 
 /**
@@ -133,10 +133,7 @@ export const listWasteQuerySchema = pageQuerySchema
     /** Product name, SKU or waste number. */
     q: z.string().trim().max(100).optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-  });
+  .superRefine(checkDayRange);
 export type ListWasteQuery = z.input<typeof listWasteQuerySchema>;
 
 export const wasteTotalsSchema = z.object({
