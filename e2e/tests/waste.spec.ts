@@ -62,8 +62,10 @@ test('a cashier records waste above the threshold; it waits, then the owner appr
   await cashier.getByRole('button', { name: 'Send for approval' }).click();
 
   await cashier.waitForURL((url) => url.pathname.startsWith('/dashboard/waste/view/'));
-  const number = (await cashier.getByRole('heading', { level: 1 }).innerText()).trim();
-  expect(number).toMatch(/^IKJ-WST\d{6}$/);
+  // The form's heading stays until the record's page has loaded: wait for the number.
+  const heading = cashier.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^IKJ-WST\d{6}$/);
+  const number = (await heading.innerText()).trim();
   await expect(cashier.getByTestId('waste-status').first()).toHaveText('Waiting for approval');
   await expect(cashier.getByText('The stock has not moved yet. 10 on hand now.')).toBeVisible();
   await expect(cashier.getByRole('button', { name: 'Approve' })).toHaveCount(0);
