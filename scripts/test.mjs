@@ -1,6 +1,7 @@
 // `npm test`: the whole suite — types, lint, unit and API integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), the production build, and the end-to-end journeys in Chromium.
 // It ends with one line for CI: `tests: N passed, N failed`.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, root, run } from './lib.mjs';
@@ -13,9 +14,24 @@ let passed = 0;
 let failed = 0;
 const notes = [];
 
-async function check(name, command, args) {
-  console.log(`\n▶ ${name}`);
-  const code = await run(command, args);
+async function check(name, command, args, { held = false } = {}) {
+  let code;
+  if (held) {
+    const started = Date.now();
+    const output = [];
+    code = await new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      child.on('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+      child.on('error', () => resolve(127));
+    });
+    console.log(`\n▶ ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+    process.stdout.write(Buffer.concat(output));
+  } else {
+    console.log(`\n▶ ${name}`);
+    code = await run(command, args);
+  }
   if (code === 0) passed += 1;
   else {
     failed += 1;
@@ -31,8 +47,12 @@ function readJson(file) {
   }
 }
 
-await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await check('lint', 'npm', ['run', '--silent', 'lint']);
+// Type checking and linting are single-threaded: side by side they use both cores. Each one's output
+// is held and printed whole when it ends, so the two do not interleave.
+await Promise.all([
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck'], { held: true }),
+  check('lint', 'npm', ['run', '--silent', 'lint'], { held: true }),
+]);
 
 console.log('\n▶ unit and API integration tests (vitest)');
 const vitestJson = path.join(tmp, 'vitest.json');

@@ -21,7 +21,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['waste/add', 'Record waste'],
   ['waste/view/1', 'This waste record was not found'],
   ['report', 'Reports'],
-  ['report/sales', 'Reports'],
+  ['report/sales', 'Sales report'],
   ['report/purchase-order', 'Reports'],
   ['report/waste', 'Reports'],
   ['report/restock', 'Reports'],

@@ -30,6 +30,7 @@ import { receiptsRoutes } from './features/checkout/receipts.routes.js';
 import { purchaseOrdersRoutes } from './features/purchase-orders/purchase-orders.routes.js';
 import { wasteRoutes } from './features/waste/waste.routes.js';
 import { invoicesRoutes } from './features/invoices/invoices.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     purchaseOrdersRoutes(api, deps);
     wasteRoutes(api, deps);
     invoicesRoutes(api, deps);
+    reportsRoutes(api, deps);
     transactionsRoutes(api, deps);
     contactsRoutes(api, deps);
     dashboardRoutes(api, deps);

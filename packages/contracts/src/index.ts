@@ -36,3 +36,5 @@ export * from './purchase-orders/transitions.js';
 export * from './purchase-orders/purchase-orders.js';
 export * from './invoices/invoices.js';
 export * from './waste/waste.js';
+export * from './reports/report-common.js';
+export * from './reports/sales-report.js';

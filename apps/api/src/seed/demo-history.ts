@@ -18,6 +18,7 @@ import type { Actor } from '../http/context.js';
 import type { SaleVariantRow } from '../features/checkout/sales.repository.js';
 import { priceSale, saleLineRows } from '../features/checkout/sale-lines.js';
 import { contactSearchText, phoneKeyOf } from '../features/contacts/contacts.service.js';
+import { rebuildSalesSummaries } from '../features/reports/sales-summaries.js';
 
 /**
  * Ninety days of Demo Mart trading (issue 5, item 8), so dashboards and reports have history.
@@ -742,6 +743,8 @@ export async function writeDemoHistory(
   await bulkInsert(tx, 'refund_lines', REFUND_LINE_COLUMNS, history.refundLines);
   await bulkInsert(tx, 'stock_movements', MOVEMENT_COLUMNS, movements);
   await bulkInsert(tx, 'audit_events', AUDIT_COLUMNS, historyAuditEvents(businessId, history));
+  // Written in bulk, not through the services: the report summaries are computed from them once.
+  await rebuildSalesSummaries(tx, businessId);
 
   // The stock levels where the ledger leaves them (a variant never stocked in a store gets its row).
   const levels = [...onHand].map(([k, q]) => {

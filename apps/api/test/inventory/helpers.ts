@@ -4,6 +4,7 @@ import { buildPath, type Endpoint, type Permission } from '@ipos/contracts';
 import { memberships, roles } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
+import { salesSummaryMismatches } from '../../src/features/reports/sales-summaries.js';
 import type { TestServer } from '../support/server.js';
 
 export interface CallOptions {
@@ -34,9 +35,13 @@ export function caller(server: TestServer, defaultAs: string) {
 export const fieldsOf = (res: { json(): unknown }) =>
   ((res.json() as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field);
 
-/** The invariant: on hand equals the sum of the movements for every (store, variant) of the business. */
+/**
+ * The invariants: on hand equals the sum of the movements for every (store, variant) of the business,
+ * and the report summaries equal the sales and refunds they summarise.
+ */
 export async function expectLedgerHolds(server: TestServer, businessId: string) {
   expect(await ledgerMismatches(server.deps.database.db, businessId)).toEqual([]);
+  expect(await salesSummaryMismatches(server.deps.database.db, businessId)).toEqual([]);
 }
 
 /**

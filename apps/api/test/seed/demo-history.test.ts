@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { lineValueMinor, mulDivRound, parseThousandths, storeDay } from '@ipos/contracts';
 import { queryRows } from '../../src/db/client.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
+import { salesSummaryMismatches } from '../../src/features/reports/sales-summaries.js';
 import { sessionSummaries } from '../../src/features/checkout/registers.repository.js';
 import { demoProducts } from '../../src/seed/demo-products.js';
 import { HISTORY_DAYS } from '../../src/seed/demo-history.js';
@@ -47,6 +48,16 @@ describe('demo history', () => {
       select (select max(occurred_at) from stock_movements where business_id = ${demo.businessId} and reason = 'adjustment') as opening,
              (select min(completed_at) from sales where business_id = ${demo.businessId}) as first_sale`);
     expect(new Date(order!.opening).getTime()).toBeLessThan(new Date(order!.first_sale).getTime());
+  });
+
+  it('summarises the history for reports exactly: every summary row is the sum of the sales and refunds it covers', async () => {
+    const db = server.deps.database.db;
+    expect(await salesSummaryMismatches(db, demo.businessId)).toEqual([]);
+    const [row] = await queryRows<{ days: number | string }>(
+      db,
+      sql`select count(distinct day) as days from sales_day_totals where business_id = ${demo.businessId}`,
+    );
+    expect(Number(row!.days)).toBeGreaterThanOrEqual(80);
   });
 
   it('leaves today’s shelves as the catalogue has them (low and out-of-stock lines included)', async () => {

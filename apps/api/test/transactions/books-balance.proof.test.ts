@@ -10,6 +10,7 @@ import {
 } from '@ipos/contracts';
 import { queryRows } from '../../src/db/client.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
+import { salesSummaryMismatches } from '../../src/features/reports/sales-summaries.js';
 import { createTestServer, type TestServer } from '../support/server.js';
 import { registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, onHand, type TestProduct } from '../support/catalog.js';
@@ -27,7 +28,8 @@ const STOCK = 500;
  * the API:
  * - every variant's on hand equals its ledger, and equals opening − sold (not voided) + restocked;
  * - for every completed sale, its payments (net of change) equal its total;
- * - sum of totals of non-voided sales − sum of refunds = the list's net = Σ sessions (sales − refunds).
+ * - sum of totals of non-voided sales − sum of refunds = the list's net = Σ sessions (sales − refunds);
+ * - the report summaries kept along the way equal the raw sales and refunds (decision 0014).
  */
 describe('proof: the books balance after random sales, refunds and voids', () => {
   let server: TestServer;
@@ -171,6 +173,8 @@ describe('proof: the books balance after random sales, refunds and voids', () =>
 
       // Stock: the ledger holds, and on hand is exactly what the model says.
       expect(await ledgerMismatches(server.deps.database.db, shop.businessId)).toEqual([]);
+      // The report summaries, kept sale by sale, refund by refund and void by void, equal the raw rows.
+      expect(await salesSummaryMismatches(server.deps.database.db, shop.businessId)).toEqual([]);
       for (const p of products)
         expect(await onHand(server, shop.businessId, shop.storeId, p.variantId)).toBe(
           expectedTh.get(p.variantId)! / 1000,

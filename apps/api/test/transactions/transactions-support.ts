@@ -15,6 +15,7 @@ import { newId } from '../../src/lib/ids.js';
 import { sessionSummary } from '../../src/features/checkout/registers.repository.js';
 import type { TestServer } from '../support/server.js';
 import { newKey, type saleBody, seller } from '../checkout/checkout-support.js';
+import { rebuildSalesSummaries } from '../../src/features/reports/sales-summaries.js';
 
 type Scope = { businessId: string; storeId: string };
 
@@ -92,12 +93,18 @@ export async function createTestContact(
   return { id, name };
 }
 
-/** Moves a sale in time (microseconds kept: `2025-03-10T22:30:00.123456Z`). */
+/**
+ * Moves a sale in time (microseconds kept: `2025-03-10T22:30:00.123456Z`), and its day in the report
+ * summaries with it.
+ */
 export async function setCompletedAt(server: TestServer, businessId: string, saleId: string, at: string) {
-  await server.deps.database.db
-    .update(sales)
-    .set({ completedAt: sql`${at}::timestamptz` })
-    .where(and(eq(sales.businessId, businessId), eq(sales.id, saleId)));
+  await server.deps.database.db.transaction(async (tx) => {
+    await tx
+      .update(sales)
+      .set({ completedAt: sql`${at}::timestamptz` })
+      .where(and(eq(sales.businessId, businessId), eq(sales.id, saleId)));
+    await rebuildSalesSummaries(tx, businessId);
+  });
 }
 
 export async function closeSessionDirectly(server: TestServer, businessId: string, sessionId: string) {

@@ -63,6 +63,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.invoice': 'invoice/list',
   'dashboard.invoice.create': 'invoice/create',
   'dashboard.invoice.view/:id': 'invoice/view',
+  'dashboard.report.sales': 'report/sales',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',

@@ -19,6 +19,7 @@ import { priceSale, saleLineRows } from './sale-lines.js';
 import { findOpenSession } from './registers.repository.js';
 import { toSale } from '../transactions/transactions.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
+import { addSaleToSummaries } from '../reports/sales-summaries.js';
 import {
   findSaleVariants,
   insertSale,
@@ -200,6 +201,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       phone: p.phone ? p.phone : null,
     })),
   );
+  await addSaleToSummaries(tx, scope.businessId, body.id);
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,

@@ -30,6 +30,7 @@ import {
   saleHasRefunds,
 } from './refunds.repository.js';
 import { loadRefunds } from './transactions.service.js';
+import { addRefundToSummaries, removeSaleFromSummaries } from '../reports/sales-summaries.js';
 
 type Scope = { businessId: string; storeId: string };
 export type RefundBody = z.output<typeof createRefundBodySchema>;
@@ -179,6 +180,7 @@ export async function refundSaleIn(
       restocked: l.input.restock,
     })),
   );
+  await addRefundToSummaries(tx, scope.businessId, body.id);
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
@@ -256,6 +258,7 @@ export async function voidSaleIn(
     voidedBy: actor.accountId!,
     voidReason: reason,
   });
+  await removeSaleFromSummaries(tx, scope.businessId, saleId);
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
