@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { demo, signIn, watchForBreakage } from '../support/journeys.js';
+
+/**
+ * Reading the sales report, as the manager of Demo Mart in Lekki does at the start of a month: last
+ * month's figures from the 90-day demo history, a table exported to CSV, and the report printed (the
+ * print copy alone on the page, the app around it hidden).
+ */
+test('the manager reads last month’s sales, exports the products to CSV and prints the report', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await signIn(page, demo.manager);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.goto('/dashboard/report/sales');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales report' })).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Last month' }).click();
+  await expect(page).toHaveURL(/period=last_month/);
+  const net = page.getByTestId('figure-net-sales').getByTestId('figure-value');
+  await expect(net).toHaveText(/^₦[\d,]+\.\d\d$/);
+  expect(Number((await net.innerText()).replace(/[^\d]/g, ''))).toBeGreaterThan(0);
+  // Every day of last month (in Lagos) is a row of the trend, once last month has loaded.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const daysInLastMonth = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  await expect(page.getByTestId('report-table-trend').locator('tbody tr')).toHaveCount(daysInLastMonth);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export By product as CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sales-by-product-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await fs.readFile((await download.path())!, 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe('Product,SKU,Category,Sold,Refunded,Net sales,Gross,Discounts,Refunds,Tax,Cost,Gross profit');
+  expect(lines.length).toBeGreaterThan(20);
+  expect(lines.at(-1)).toMatch(/^Total,/);
+
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const copy = page.getByTestId('report-print-copy');
+  await expect(copy).toBeVisible();
+  await expect(copy.getByRole('heading', { name: 'Sales report' })).toBeVisible();
+  await expect(copy.getByRole('heading', { name: 'By product' })).toBeVisible();
+  await expect(page.getByTestId('current-context')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales report', includeHidden: true }).first()).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(copy).toBeHidden();
+  expect(problems).toEqual([]);
+});
