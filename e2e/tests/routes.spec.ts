@@ -25,7 +25,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['report/purchase-order', 'Reports'],
   ['report/waste', 'Reports'],
   ['report/restock', 'Reports'],
-  ['report/tax', 'Reports'],
+  ['report/tax', 'Tax report'],
   ['report/customer', 'Reports'],
   ['transactions', 'Transactions'],
   ['transactions/1', 'Sale not found'],

@@ -38,3 +38,4 @@ export * from './invoices/invoices.js';
 export * from './waste/waste.js';
 export * from './reports/report-common.js';
 export * from './reports/sales-report.js';
+export * from './reports/tax-report.js';

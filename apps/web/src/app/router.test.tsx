@@ -266,10 +266,10 @@ describe('dashboard frame', () => {
   it('shows a section page titled with the section for screens of later issues', async () => {
     signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
     fakeApi(manager);
-    renderAt('/dashboard/report/tax');
+    renderAt('/dashboard/report/customer');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
-    expect(screen.getByTestId('screen-title')).toHaveTextContent('Tax report');
-    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Tax report'));
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Customer report');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Customer report'));
   });
 
   it('lists the owner’s businesses and one business', async () => {

@@ -64,6 +64,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.invoice.create': 'invoice/create',
   'dashboard.invoice.view/:id': 'invoice/view',
   'dashboard.report.sales': 'report/sales',
+  'dashboard.report.tax': 'report/tax',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',
