@@ -23,7 +23,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['report', 'Reports'],
   ['report/sales', 'Sales report'],
   ['report/purchase-order', 'Reports'],
-  ['report/waste', 'Reports'],
+  ['report/waste', 'Waste report'],
   ['report/restock', 'Reports'],
   ['report/tax', 'Tax report'],
   ['report/customer', 'Reports'],

@@ -39,3 +39,4 @@ export * from './waste/waste.js';
 export * from './reports/report-common.js';
 export * from './reports/sales-report.js';
 export * from './reports/tax-report.js';
+export * from './reports/waste-report.js';

@@ -70,6 +70,7 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/register-sessions/:sessionId": "checkout.sell",
         "GET /api/v1/reports/sales": "reports.view",
         "GET /api/v1/reports/tax": "reports.view",
+        "GET /api/v1/reports/waste": "reports.view",
         "GET /api/v1/sales": "transactions.view",
         "GET /api/v1/sales/:saleId": "transactions.view",
         "GET /api/v1/sales/:saleId/events": "transactions.view",

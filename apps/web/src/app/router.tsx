@@ -65,6 +65,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.invoice.view/:id': 'invoice/view',
   'dashboard.report.sales': 'report/sales',
   'dashboard.report.tax': 'report/tax',
+  'dashboard.report.waste': 'report/waste',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',

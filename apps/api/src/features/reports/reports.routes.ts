@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { salesReportRoutes } from './sales-report.routes.js';
 import { taxReportRoutes } from './tax-report.routes.js';
+import { wasteReportRoutes } from './waste-report.routes.js';
 
 /** The reports (issue 7): each report's routes. */
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   salesReportRoutes(app, deps);
   taxReportRoutes(app, deps);
+  wasteReportRoutes(app, deps);
 }
