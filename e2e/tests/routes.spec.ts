@@ -26,7 +26,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['report/waste', 'Waste report'],
   ['report/restock', 'Reports'],
   ['report/tax', 'Tax report'],
-  ['report/customer', 'Reports'],
+  ['report/customer', 'Customer report'],
   ['transactions', 'Transactions'],
   ['transactions/1', 'Sale not found'],
   ['purchase-order', 'Purchase orders'],

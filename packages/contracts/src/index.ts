@@ -40,3 +40,4 @@ export * from './reports/report-common.js';
 export * from './reports/sales-report.js';
 export * from './reports/tax-report.js';
 export * from './reports/waste-report.js';
+export * from './reports/customer-report.js';

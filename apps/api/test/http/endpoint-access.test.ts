@@ -68,6 +68,7 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/ready": "public",
         "GET /api/v1/register-sessions": "checkout.sell",
         "GET /api/v1/register-sessions/:sessionId": "checkout.sell",
+        "GET /api/v1/reports/customer": "reports.view",
         "GET /api/v1/reports/sales": "reports.view",
         "GET /api/v1/reports/tax": "reports.view",
         "GET /api/v1/reports/waste": "reports.view",

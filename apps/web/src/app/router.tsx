@@ -66,6 +66,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.report.sales': 'report/sales',
   'dashboard.report.tax': 'report/tax',
   'dashboard.report.waste': 'report/waste',
+  'dashboard.report.customer': 'report/customer',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
+import { customerReportRoutes } from './customer-report.routes.js';
 import { salesReportRoutes } from './sales-report.routes.js';
 import { taxReportRoutes } from './tax-report.routes.js';
 import { wasteReportRoutes } from './waste-report.routes.js';
@@ -9,4 +10,5 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   salesReportRoutes(app, deps);
   taxReportRoutes(app, deps);
   wasteReportRoutes(app, deps);
+  customerReportRoutes(app, deps);
 }

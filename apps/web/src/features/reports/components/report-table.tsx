@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Group, ScrollArea, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Card, Group, ScrollArea, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import {
   currencies,
   reportTableCsv,
@@ -43,6 +44,7 @@ export function ReportTableView({
   report,
   emptyText = 'Nothing in this period.',
   maxHeight,
+  link,
 }: {
   table: ReportTable;
   scope: ReportScope;
@@ -51,6 +53,8 @@ export function ReportTableView({
   emptyText?: string;
   /** Scroll inside the card past this height (long product lists). */
   maxHeight?: number;
+  /** One column's cells link to a page (a customer's, an order's). */
+  link?: { column: string; to: (row: Record<string, ReportCell>) => string };
 }) {
   const currency = scope.currency as CurrencyCode;
   const [sort, setSort] = useState<Sort>(null);
@@ -112,7 +116,13 @@ export function ReportTableView({
                     isNumeric(column.format) ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined
                   }
                 >
-                  {cell(row, column.key, column.format)}
+                  {link?.column === column.key ? (
+                    <Anchor component={Link} to={link.to(row)}>
+                      {cell(row, column.key, column.format)}
+                    </Anchor>
+                  ) : (
+                    cell(row, column.key, column.format)
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>
