@@ -22,7 +22,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['waste/view/1', 'This waste record was not found'],
   ['report', 'Reports'],
   ['report/sales', 'Sales report'],
-  ['report/purchase-order', 'Reports'],
+  ['report/purchase-order', 'Purchase-order report'],
   ['report/waste', 'Waste report'],
   ['report/restock', 'Reports'],
   ['report/tax', 'Tax report'],

@@ -41,3 +41,5 @@ export * from './reports/sales-report.js';
 export * from './reports/tax-report.js';
 export * from './reports/waste-report.js';
 export * from './reports/customer-report.js';
+export * from './reports/purchase-order-report.js';
+export * from './reports/restock-report.js';

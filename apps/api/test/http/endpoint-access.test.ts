@@ -69,6 +69,8 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/register-sessions": "checkout.sell",
         "GET /api/v1/register-sessions/:sessionId": "checkout.sell",
         "GET /api/v1/reports/customer": "reports.view",
+        "GET /api/v1/reports/purchase-order": "reports.view",
+        "GET /api/v1/reports/restock": "reports.view",
         "GET /api/v1/reports/sales": "reports.view",
         "GET /api/v1/reports/tax": "reports.view",
         "GET /api/v1/reports/waste": "reports.view",

@@ -67,6 +67,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.report.tax': 'report/tax',
   'dashboard.report.waste': 'report/waste',
   'dashboard.report.customer': 'report/customer',
+  'dashboard.report.purchase-order': 'report/purchase-order',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',

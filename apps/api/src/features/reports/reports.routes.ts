@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/context.js';
 import { customerReportRoutes } from './customer-report.routes.js';
+import { purchaseOrderReportRoutes } from './purchase-order-report.routes.js';
+import { restockReportRoutes } from './restock-report.routes.js';
 import { salesReportRoutes } from './sales-report.routes.js';
 import { taxReportRoutes } from './tax-report.routes.js';
 import { wasteReportRoutes } from './waste-report.routes.js';
@@ -11,4 +13,6 @@ export function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   taxReportRoutes(app, deps);
   wasteReportRoutes(app, deps);
   customerReportRoutes(app, deps);
+  purchaseOrderReportRoutes(app, deps);
+  restockReportRoutes(app, deps);
 }

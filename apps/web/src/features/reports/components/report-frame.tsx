@@ -144,6 +144,7 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
   context,
   query,
   toDocument,
+  hidePeriod = false,
   children,
 }: {
   title: string;
@@ -153,6 +154,8 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
   query: UseQueryResult<T>;
   /** The report as a document (contracts): its print copy. */
   toDocument: (data: T) => ReportDocument;
+  /** A report taken now (restock) has no period to choose: only the store picker shows. */
+  hidePeriod?: boolean;
   children: (data: T) => ReactNode;
 }) {
   const data = query.data;
@@ -168,7 +171,9 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
         </Button>
       </Group>
       <Group gap="md" align="flex-end" wrap="wrap">
-        <PeriodPicker key={`${params.preset}:${params.range.from}:${params.range.to}`} params={params} />
+        {hidePeriod ? null : (
+          <PeriodPicker key={`${params.preset}:${params.range.from}:${params.range.to}`} params={params} />
+        )}
         <StorePicker params={params} context={context} />
       </Group>
       {data ? (

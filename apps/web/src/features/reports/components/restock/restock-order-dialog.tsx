@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  hasAtMost3Decimals,
+  unitAllowsFractions,
+  type CurrencyCode,
+  type PurchaseOrder,
+  type RestockLine,
+} from '@ipos/contracts';
+import { ContactPicker } from '../../../../components/pickers/contact-picker';
+import { MoneyInput, minorToInput, parseMoneyInput } from '../../../../components/money/money-input';
+import { describeApiError } from '../../../../components/toast/api-error';
+import { formatMoney } from '../../../../lib/money';
+import { useCreateRestockOrder } from './restock-order-api';
+
+interface Draft {
+  quantity: string;
+  unitCost: string;
+}
+
+/** A line's quantity as typed: a positive number, whole for counted goods, at most 3 decimals. */
+function checkQuantity(text: string, line: RestockLine): { ok: true; value: number } | { ok: false; message: string } {
+  const value = Number(text.trim().replace(',', '.'));
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) return { ok: false, message: 'Enter a quantity' };
+  if (!hasAtMost3Decimals(value)) return { ok: false, message: 'Use at most 3 decimals' };
+  if (!unitAllowsFractions(line.unit) && !Number.isInteger(value)) return { ok: false, message: 'Whole units only' };
+  return { ok: true, value };
+}
+
+/**
+ * One purchase order from the chosen restock lines: the vendor, then each line's quantity (the
+ * suggestion) and unit cost (today's cost), both editable. On success the order's number links to it.
+ */
+export function RestockOrderDialog({
+  lines,
+  currency,
+  storeName,
+  onClose,
+  onCreated,
+}: {
+  lines: RestockLine[];
+  currency: CurrencyCode;
+  storeName: string;
+  onClose: () => void;
+  onCreated: (order: PurchaseOrder) => void;
+}) {
+  const create = useCreateRestockOrder();
+  const [vendorId, setVendorId] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
+    Object.fromEntries(
+      lines.map((l) => [
+        l.variantId,
+        {
+          quantity: l.suggestedQuantity > 0 ? String(l.suggestedQuantity) : '',
+          unitCost: minorToInput(l.unitCostMinor, currency),
+        },
+      ]),
+    ),
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [created, setCreated] = useState<PurchaseOrder | null>(null);
+
+  const checked = lines.map((line) => {
+    const draft = drafts[line.variantId]!;
+    return { line, draft, quantity: checkQuantity(draft.quantity, line), cost: parseMoneyInput(draft.unitCost, currency) };
+  });
+  const costError = (c: (typeof checked)[number]['cost']) =>
+    !c.ok ? c.message : c.minor === null ? 'Enter the unit cost' : undefined;
+  const valid = vendorId !== null && checked.every((c) => c.quantity.ok && costError(c.cost) === undefined);
+  const totalMinor = checked.reduce(
+    (sum, c) =>
+      c.quantity.ok && c.cost.ok && c.cost.minor !== null ? sum + Math.round(c.quantity.value * c.cost.minor) : sum,
+    0,
+  );
+  const set = (variantId: string, patch: Partial<Draft>) =>
+    setDrafts((all) => ({ ...all, [variantId]: { ...all[variantId]!, ...patch } }));
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!valid) return;
+    create.mutate(
+      {
+        vendorId,
+        lines: checked.map((c) => ({
+          variantId: c.line.variantId,
+          quantity: c.quantity.ok ? c.quantity.value : 0,
+          unitCostMinor: c.cost.ok && c.cost.minor !== null ? c.cost.minor : 0,
+        })),
+      },
+      {
+        onSuccess: (order) => {
+          setCreated(order);
+          onCreated(order);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Create purchase order" size="xl">
+      {created ? (
+        <Stack>
+          <Alert color="green" title={`Purchase order ${created.number} created`}>
+            {created.lines.length} line(s) ordered from {created.vendor.name} for {storeName}. The restock list now
+            counts them as on order.
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button component={Link} to={`/dashboard/purchase-order/view/${created.id}`}>
+              Open {created.number}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <Text size="sm" c="dimmed">
+              One order to one vendor for {storeName}. Quantities start at the suggestion and costs at today’s cost
+              price; change them to what the vendor offers. Order other lines from another vendor afterwards.
+            </Text>
+            <ContactPicker
+              kind="vendor"
+              label="Vendor"
+              required
+              value={vendorId}
+              onChange={setVendorId}
+              error={submitted && vendorId === null ? 'Choose the vendor' : undefined}
+            />
+            <Table.ScrollContainer minWidth={560}>
+              <Table aria-label="Order lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Product</Table.Th>
+                    <Table.Th ta="right">Suggested</Table.Th>
+                    <Table.Th w={140}>Quantity</Table.Th>
+                    <Table.Th w={170}>Unit cost</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {checked.map(({ line, draft, quantity, cost }) => (
+                    <Table.Tr key={line.variantId}>
+                      <Table.Td>
+                        <Text size="sm">{line.name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {line.sku}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {line.suggestedQuantity}
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={`Quantity of ${line.name}`}
+                          inputMode="decimal"
+                          value={draft.quantity}
+                          onChange={(e) => set(line.variantId, { quantity: e.currentTarget.value })}
+                          error={submitted && !quantity.ok ? quantity.message : undefined}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <MoneyInput
+                          aria-label={`Unit cost of ${line.name}`}
+                          currency={currency}
+                          value={draft.unitCost}
+                          onChange={(value) => set(line.variantId, { unitCost: value })}
+                          error={submitted ? costError(cost) : undefined}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {create.isError ? (
+              <Alert color="red" title="The order was not created">
+                {describeApiError(create.error)}
+              </Alert>
+            ) : null}
+            <Group justify="space-between">
+              <Text fw={600}>Order total {formatMoney(totalMinor, currency)}</Text>
+              <Group>
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={create.isPending}>
+                  Create purchase order
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
