@@ -24,7 +24,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['report/sales', 'Sales report'],
   ['report/purchase-order', 'Purchase-order report'],
   ['report/waste', 'Waste report'],
-  ['report/restock', 'Reports'],
+  ['report/restock', 'Restock report'],
   ['report/tax', 'Tax report'],
   ['report/customer', 'Customer report'],
   ['transactions', 'Transactions'],

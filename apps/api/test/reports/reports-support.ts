@@ -22,10 +22,7 @@ export interface ReportShop {
   sessionId: string;
 }
 
-export async function openReportShop(
-  server: TestServer,
-  options: { timeZone?: string } = {},
-): Promise<ReportShop> {
+export async function openReportShop(server: TestServer, options: { timeZone?: string } = {}): Promise<ReportShop> {
   const tenant = await registerTenant(server);
   await server.deps.database.db
     .update(stores)

@@ -17,13 +17,7 @@ import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { openTestSession, saleBody } from '../checkout/checkout-support.js';
-import {
-  createTestContact,
-  poster,
-  refundBody,
-  sellOk,
-  setCompletedAt,
-} from '../transactions/transactions-support.js';
+import { createTestContact, poster, refundBody, sellOk, setCompletedAt } from '../transactions/transactions-support.js';
 
 /**
  * The restock report against a shop of its own (Lagos): products at, below and above their reorder
@@ -53,7 +47,14 @@ describe('restock report', () => {
       do update set reorder_level = excluded.reorder_level, reorder_quantity = excluded.reorder_quantity`);
   const product = async (
     name: string,
-    options: { cost: number; price?: number; stock: number; unit?: 'each' | 'kg'; tracked?: boolean; archived?: boolean },
+    options: {
+      cost: number;
+      price?: number;
+      stock: number;
+      unit?: 'each' | 'kg';
+      tracked?: boolean;
+      archived?: boolean;
+    },
   ) =>
     createTestProduct(server, {
       businessId: shop.businessId,
@@ -70,7 +71,10 @@ describe('restock report', () => {
       ],
     });
   const order = async (lines: { variantId: string; quantity: number; unitCostMinor: number }[], vendorId: string) => {
-    const res = await caller(server, shop.email)(createPurchaseOrder, { storeId: shop.storeId, body: { vendorId, lines } });
+    const res = await caller(server, shop.email)(createPurchaseOrder, {
+      storeId: shop.storeId,
+      body: { vendorId, lines },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as PurchaseOrder;
   };
@@ -114,7 +118,10 @@ describe('restock report', () => {
     await setCompletedAt(server, s, riceEdgeIn.id, `${addDays(today, -30)}T23:30:00Z`);
     // 23:30 in Lagos on the 31st day back: outside.
     await setCompletedAt(server, s, riceEdgeOut.id, `${addDays(today, -30)}T22:30:00Z`);
-    const refund = await poster(server, createRefund)({
+    const refund = await poster(
+      server,
+      createRefund,
+    )({
       token,
       storeId: st,
       saleId: riceToday.id,

@@ -144,14 +144,23 @@ describe('sales report', () => {
       { type: 'amount', value: 100 },
     );
     const s3 = await sell([{ ...b, quantity: 3 }]);
-    carts.push(s1.priced, s2Card.priced);
-    const voided = await voider(server)({
-      token,
-      storeId: shop.storeId,
-      saleId: s3.sale.id,
-      body: { reason: 'Rang up twice' },
+    // Sold only in a sale that is then voided: in no table of the report.
+    const mistake = await createTestProduct(server, {
+      ...scope,
+      name: 'Rung Up By Mistake',
+      variants: [{ sellingPriceMinor: 700, costPriceMinor: 400, stock: { [shop.storeId]: 10 } }],
     });
-    expect(voided.statusCode, voided.body).toBe(200);
+    const s4 = await sell([{ product: mistake, price: 700, bp: 0, inclusive: true, quantity: 2 }]);
+    carts.push(s1.priced, s2Card.priced);
+    for (const sale of [s3, s4]) {
+      const voided = await voider(server)({
+        token,
+        storeId: shop.storeId,
+        saleId: sale.sale.id,
+        body: { reason: 'Rang up twice' },
+      });
+      expect(voided.statusCode, voided.body).toBe(200);
+    }
     for (const [saleId, lines] of [
       [s1.sale.id, [{ lineNo: 1, quantity: 1, restock: true }]],
       [s2Card.sale.id, [{ lineNo: 1, quantity: 0.5, restock: false }]],
@@ -252,6 +261,7 @@ describe('sales report', () => {
       for (const key of ['netSalesMinor', 'taxMinor', 'costMinor', 'grossProfitMinor', 'refundsMinor'] as const)
         expect(sum(rows, key), key).toBe(r.summary[key]);
 
+    // The voided sale's product is not a row of zeros.
     expect(r.byProduct.map((p) => p.name).sort()).toEqual(['Garri', 'Imported Rice', 'Peak Milk']);
     const milk = r.byProduct.find((p) => p.name === 'Peak Milk')!;
     expect(milk).toMatchObject({ quantity: 3, refundedQuantity: 1, category: 'Uncategorised', costMinor: 1_200 });

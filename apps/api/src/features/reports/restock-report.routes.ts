@@ -13,6 +13,9 @@ export function restockReportRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, getRestockReport, async ({ account, store, query }) => {
     const day = deps.now().toISOString().slice(0, 10);
     const period = { from: query.from ?? day, to: query.to ?? day };
-    return restockReport(deps, await resolveReportScope(deps, account.id, store, { ...period, storeId: query.storeId }));
+    return restockReport(
+      deps,
+      await resolveReportScope(deps, account.id, store, { ...period, storeId: query.storeId }),
+    );
   });
 }

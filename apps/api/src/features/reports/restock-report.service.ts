@@ -21,7 +21,8 @@ export function salesWindow(timeZone: string, now: Date) {
 }
 
 /** suggested (thousandths) × unit cost, rounded half up to the minor unit (both are never negative). */
-const valueOf = (thousandths: number, unitCostMinor: number) => Math.floor((2 * thousandths * unitCostMinor + 1000) / 2000);
+const valueOf = (thousandths: number, unitCostMinor: number) =>
+  Math.floor((2 * thousandths * unitCostMinor + 1000) / 2000);
 
 /**
  * GET /reports/restock: now, per store of the scope, the variants at or below their reorder level
@@ -58,7 +59,14 @@ export async function restockReport(deps: AppDeps, scope: ResolvedReportScope): 
       const reorderQuantity = r.reorderQuantity === null ? null : parseThousandths(r.reorderQuantity);
       const onOrder = parseThousandths(r.onOrder);
       const soldLast30Days = sold.get(r.variantId) ?? 0;
-      const suggested = restockSuggestion({ unit: r.unit, onHand, reorderLevel, reorderQuantity, onOrder, soldLast30Days });
+      const suggested = restockSuggestion({
+        unit: r.unit,
+        onHand,
+        reorderLevel,
+        reorderQuantity,
+        onOrder,
+        soldLast30Days,
+      });
       const unitCostMinor = Number(r.costPriceMinor);
       return {
         storeId: store.id,

@@ -33,7 +33,10 @@ export function salesByStoreDay(db: Executor, scope: ResolvedReportScope) {
   );
 }
 
-/** Per person: the cashier of sales, the person who paid refunds out; with the current name. */
+/**
+ * Per person: the cashier of sales, the person who paid refunds out; with the current name. Summary
+ * rows a void left at zero are not a row of the report (here and per variant).
+ */
 export function salesByAccount(db: Executor, scope: ResolvedReportScope) {
   return queryRows<SalesSums & { account_id: string; name: string | null; sales_count: Num; refunds_count: Num }>(
     db,
@@ -42,7 +45,8 @@ export function salesByAccount(db: Executor, scope: ResolvedReportScope) {
           from sales_day_totals t
           left join accounts a on a.id = t.account_id
          where ${summaryRowsIn(scope, 't')}
-         group by t.account_id`,
+         group by t.account_id
+        having sum(t.sales_count) <> 0 or sum(t.refunds_count) <> 0`,
   );
 }
 
@@ -67,7 +71,8 @@ export function salesByVariant(db: Executor, scope: ResolvedReportScope) {
                v.cost_minor, v.refund_total_minor, v.refund_tax_minor, v.refund_cost_minor
           from (select variant_id, product_id, sum(quantity) as quantity, sum(refund_quantity) as refund_quantity, ${sums}
                   from sales_day_variants t where ${summaryRowsIn(scope, 't')}
-                 group by variant_id, product_id) v
+                 group by variant_id, product_id
+                having sum(quantity) <> 0 or sum(refund_quantity) <> 0) v
           join products p on p.business_id = ${scope.businessId} and p.id = v.product_id
           join product_variants pv on pv.business_id = ${scope.businessId} and pv.id = v.variant_id
           left join categories c on c.business_id = p.business_id and c.id = p.category_id

@@ -48,8 +48,9 @@ export function RestockReport({ context }: { context: ReportContext }) {
   const select = (keys: string[], checked: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
-      for (const key of keys) if (checked) next.add(key);
-      else next.delete(key);
+      for (const key of keys)
+        if (checked) next.add(key);
+        else next.delete(key);
       return next;
     });
   const orderable = (line: RestockLine) => line.storeId === context.store.id;

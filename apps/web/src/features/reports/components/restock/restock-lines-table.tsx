@@ -30,7 +30,9 @@ export function RestockLinesTable({
   const selectable = canSelect ? lines.filter(canSelect).map(restockLineKey) : [];
   const chosen = selectable.filter((k) => selected.has(k)).length;
   const numeric = (format: ReportTable['columns'][number]['format']) =>
-    isNumeric(format) ? ({ ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const) : {};
+    isNumeric(format)
+      ? ({ ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const)
+      : {};
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-table-${table.key}`}>
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -74,7 +76,8 @@ export function RestockLinesTable({
               <Table.Tr>
                 <Table.Td colSpan={table.columns.length + (canSelect ? 1 : 0)}>
                   <Text c="dimmed" size="sm" ta="center" py="md">
-                    Nothing is at or below its reorder level. Set reorder levels on products to see what to reorder here.
+                    Nothing is at or below its reorder level. Set reorder levels on products to see what to reorder
+                    here.
                   </Text>
                 </Table.Td>
               </Table.Tr>

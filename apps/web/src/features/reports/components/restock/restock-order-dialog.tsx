@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   hasAtMost3Decimals,
@@ -63,7 +63,12 @@ export function RestockOrderDialog({
 
   const checked = lines.map((line) => {
     const draft = drafts[line.variantId]!;
-    return { line, draft, quantity: checkQuantity(draft.quantity, line), cost: parseMoneyInput(draft.unitCost, currency) };
+    return {
+      line,
+      draft,
+      quantity: checkQuantity(draft.quantity, line),
+      cost: parseMoneyInput(draft.unitCost, currency),
+    };
   });
   const costError = (c: (typeof checked)[number]['cost']) =>
     !c.ok ? c.message : c.minor === null ? 'Enter the unit cost' : undefined;
@@ -129,7 +134,6 @@ export function RestockOrderDialog({
             <ContactPicker
               kind="vendor"
               label="Vendor"
-              required
               value={vendorId}
               onChange={setVendorId}
               error={submitted && vendorId === null ? 'Choose the vendor' : undefined}
