@@ -17,7 +17,7 @@ import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds } from '../inventory/helpers.js';
 import { openTestSession, saleBody } from '../checkout/checkout-support.js';
-import { createTestContact, sellOk, setCompletedAt } from '../transactions/transactions-support.js';
+import { createTestContact, sellOk, setCompletedAt, voider } from '../transactions/transactions-support.js';
 
 /**
  * The customer report against a shop of its own: a returning customer (first bought in January), a
@@ -80,6 +80,21 @@ describe('customer report', () => {
     await sell(4, '2026-02-03T10:00:00Z', bayo.id); // 2,000: Bayo's first visit ever
     await sell(2, '2026-02-20T10:00:00Z', bayo.id); // 1,000
     await sell(1, '2026-02-10T10:00:00Z'); // a walk-in: 500
+    // A customer whose only sale was voided today is no customer of any period.
+    const ghost = await createTestContact(server, shop.businessId, { name: 'Rung Up By Mistake' });
+    const voidedSale = await sellOk(
+      server,
+      token,
+      shop.storeId,
+      saleBody(session, [{ variantId: bread.variantId, quantity: 1 }], 500, { customerId: ghost.id }),
+    );
+    const voided = await voider(server)({
+      token,
+      storeId: shop.storeId,
+      saleId: voidedSale.id,
+      body: { reason: 'Wrong customer' },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
 
     // Five invoices of 10,000 to the caterer, due (from today) in 5 days and 10, 45, 75, 120 days ago.
     const call = caller(server, shop.email);
@@ -172,6 +187,7 @@ describe('customer report', () => {
       ['Mama Put Catering', 0, 20_000],
     ]);
     expect(recent.summary.customersCount).toBe(0);
+    expect(recent.newVsReturning.every((b) => b.customers === 0)).toBe(true);
   });
 
   it('never lists another business’s customers, and is for those who may read reports', async () => {

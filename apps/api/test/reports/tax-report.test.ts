@@ -18,7 +18,7 @@ import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { createTestTaxRate, openTestSession, saleBody, setProductTaxRate } from '../checkout/checkout-support.js';
-import { createTestContact, refundBody, refunder, sellOk } from '../transactions/transactions-support.js';
+import { createTestContact, refundBody, refunder, sellOk, voider } from '../transactions/transactions-support.js';
 
 /**
  * The tax report against a shop of its own: till sales with an inclusive 7.5% rate, an exclusive 16%
@@ -129,6 +129,28 @@ describe('tax report', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     await create([{ variantId: rice.variantId, quantity: 9, unitPriceMinor: 2_000 }]);
+
+    // A rate used only on a sale that was voided: no row.
+    const stamps = await product('Postage Stamps', 1_000);
+    await setProductTaxRate(
+      server,
+      shop.businessId,
+      stamps.id,
+      await createTestTaxRate(server, shop.businessId, 500, true),
+    );
+    const mistake = await sellOk(
+      server,
+      token,
+      shop.storeId,
+      saleBody(session, [{ variantId: stamps.variantId, quantity: 1 }], 1_000),
+    );
+    const undone = await voider(server)({
+      token,
+      storeId: shop.storeId,
+      saleId: mistake.id,
+      body: { reason: 'Rang up twice' },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
 
     // The inclusive rate goes to 10%: a milk now holds round(1,075 × 1000 / 11000) = 98 of tax.
     await server.deps.database.db

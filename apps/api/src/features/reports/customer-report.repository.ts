@@ -4,14 +4,15 @@ import { datesIn, storesIn, summaryRowsIn, type ResolvedReportScope } from './re
 
 type Num = number | string;
 
-/** Each named customer's days with sales or refunds in the period (sales_day_customers). */
+/** Each named customer's days with sales or refunds in the period (not the zero rows voids leave). */
 export function customerDays(db: Executor, scope: ResolvedReportScope) {
   return queryRows<{ customer_id: string; day: string; sales_count: Num; total_minor: Num; refund_total_minor: Num }>(
     db,
     sql`select customer_id, to_char(day, 'YYYY-MM-DD') as day, sum(sales_count) as sales_count,
                sum(total_minor) as total_minor, sum(refund_total_minor) as refund_total_minor
           from sales_day_customers t where ${summaryRowsIn(scope, 't')}
-         group by customer_id, day`,
+         group by customer_id, day
+        having sum(sales_count) <> 0 or sum(refund_total_minor) <> 0`,
   );
 }
 

@@ -11,7 +11,7 @@ export interface RateKey {
   inclusive: boolean;
 }
 
-/** Tax by rate and day from the summaries of till sales and refunds. */
+/** Tax by rate and day from the summaries of till sales and refunds (not the zero rows voids leave). */
 export function salesTaxByRateDay(db: Executor, scope: ResolvedReportScope) {
   return queryRows<
     RateKey & { day: string; taxable_minor: Num; tax_minor: Num; refund_taxable_minor: Num; refund_tax_minor: Num }
@@ -21,7 +21,9 @@ export function salesTaxByRateDay(db: Executor, scope: ResolvedReportScope) {
                sum(taxable_minor) as taxable_minor, sum(tax_minor) as tax_minor,
                sum(refund_taxable_minor) as refund_taxable_minor, sum(refund_tax_minor) as refund_tax_minor
           from sales_day_taxes t where ${summaryRowsIn(scope, 't')}
-         group by tax_rate_id, basis_points, inclusive, day`,
+         group by tax_rate_id, basis_points, inclusive, day
+        having sum(taxable_minor) <> 0 or sum(tax_minor) <> 0
+            or sum(refund_taxable_minor) <> 0 or sum(refund_tax_minor) <> 0`,
   );
 }
 
