@@ -59,3 +59,36 @@ test('the manager reads last month’s sales, exports the products to CSV and pr
   await expect(copy).toBeHidden();
   expect(problems).toEqual([]);
 });
+
+/** The landing's six cards for last month, each opening its report on the same period. */
+test('the admin opens every report from the landing for last month', async ({ page }) => {
+  const problems = watchForBreakage(page);
+  await signIn(page, demo.admin);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.goto('/dashboard/report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Last month' }).click();
+  await expect(page).toHaveURL(/period=last_month/);
+  const reports: [path: string, link: string, heading: string][] = [
+    ['sales', 'Sales', 'Sales report'],
+    ['purchase-order', 'Purchase orders', 'Purchase-order report'],
+    ['waste', 'Waste', 'Waste report'],
+    ['restock', 'Restock', 'Restock report'],
+    ['tax', 'Tax', 'Tax report'],
+    ['customer', 'Customers', 'Customer report'],
+  ];
+  for (const [path] of reports)
+    await expect(page.getByTestId(`report-card-${path}`).getByTestId('report-card-value')).toHaveText(/\d/);
+  // Demo Mart sold last month: its sales card is not zero.
+  await expect(page.getByTestId('report-card-sales').getByTestId('report-card-value')).not.toHaveText('₦0.00');
+  for (const [path, link, heading] of reports) {
+    await page.getByTestId(`report-card-${path}`).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (path !== 'restock') await expect(page).toHaveURL(/period=last_month/);
+    await expect(page.getByTestId('report-scope')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});

@@ -63,6 +63,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.invoice': 'invoice/list',
   'dashboard.invoice.create': 'invoice/create',
   'dashboard.invoice.view/:id': 'invoice/view',
+  'dashboard.report': 'report/landing',
   'dashboard.report.sales': 'report/sales',
   'dashboard.report.tax': 'report/tax',
   'dashboard.report.waste': 'report/waste',

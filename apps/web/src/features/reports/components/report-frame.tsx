@@ -35,7 +35,7 @@ export interface ReportContext {
 const rangeSchema = z.object({ from: isoDateSchema, to: isoDateSchema }).superRefine(checkReportRange);
 
 /** The period: a preset, or two days and Apply. */
-function PeriodPicker({ params }: { params: ReportParams }) {
+export function PeriodPicker({ params }: { params: ReportParams }) {
   const set = useSetReportParams();
   const [custom, setCustom] = useState(params.range);
   const [editing, setEditing] = useState(params.preset === 'custom');
@@ -93,7 +93,7 @@ function PeriodPicker({ params }: { params: ReportParams }) {
   );
 }
 
-function StorePicker({ params, context }: { params: ReportParams; context: ReportContext }) {
+export function StorePicker({ params, context }: { params: ReportParams; context: ReportContext }) {
   const set = useSetReportParams();
   const others = context.stores.filter((s) => s.id !== context.store.id);
   if (others.length === 0 && !context.canSeeAllStores) return null;
