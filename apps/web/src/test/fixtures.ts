@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Business, Me } from '@ipos/contracts';
+import type { Business, CurrentStore, Me } from '@ipos/contracts';
 
 /** The ids of the demo business and its stores (the seed's shape, as the API returns them). */
 export const BUSINESS_ID = '0190a6a0-0000-7000-8000-0000000000bb';
@@ -37,3 +37,24 @@ export function testMe(overrides: Partial<Me> = {}): Me {
 export function queryResult<T>(state: Partial<UseQueryResult<T>>): UseQueryResult<T> {
   return { isPending: false, isError: false, isFetching: false, refetch: vi.fn(), ...state } as UseQueryResult<T>;
 }
+
+/** Lekki as the active store of someone who reads reports there (IPOS_ADMIN). */
+export const reportingStore: CurrentStore = {
+  id: LEKKI_ID,
+  name: 'Lekki',
+  alias: 'LEK',
+  timeZone: 'Africa/Lagos',
+  address: null,
+  allowNegativeStock: false,
+  wasteApprovalThresholdMinor: 500_000,
+  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
+  roleName: 'IPOS_ADMIN',
+  permissions: ['reports.view'],
+};
+
+/** What a report screen is given in Lekki: the store, the stores it may choose (itself), no "all". */
+export const lekkiReportContext = {
+  store: reportingStore,
+  stores: [{ id: LEKKI_ID, name: 'Lekki' }],
+  canSeeAllStores: false,
+};

@@ -7,19 +7,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import {
-  checkReportRange,
+  bucketedReportQuerySchema,
+  bucketColumnLabel,
   reportBuckets,
   reportHeadlineShape,
-  reportQueryShape,
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
-export const customerReportQuerySchema = z
-  .strictObject({ ...reportQueryShape, bucket: z.enum(reportBuckets).optional() })
-  .superRefine(checkReportRange);
+export const customerReportQuerySchema = bucketedReportQuerySchema;
 export type CustomerReportQuery = z.input<typeof customerReportQuerySchema>;
 
 const money = z.number().int();
@@ -163,7 +161,7 @@ export function customerSummaryFigures(report: CustomerReport): ReportFigure[] {
 }
 
 export function customerReportTables(report: CustomerReport) {
-  const label = report.bucket === 'day' ? 'Day' : report.bucket === 'week' ? 'Week' : 'Month';
+  const label = bucketColumnLabel(report.bucket);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
   return {
     topCustomers: {

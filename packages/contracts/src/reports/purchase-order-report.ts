@@ -6,19 +6,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import {
-  checkReportRange,
+  bucketedReportQuerySchema,
+  bucketColumnLabel,
   reportBuckets,
   reportHeadlineShape,
-  reportQueryShape,
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
-export const purchaseOrderReportQuerySchema = z
-  .strictObject({ ...reportQueryShape, bucket: z.enum(reportBuckets).optional() })
-  .superRefine(checkReportRange);
+export const purchaseOrderReportQuerySchema = bucketedReportQuerySchema;
 export type PurchaseOrderReportQuery = z.input<typeof purchaseOrderReportQuerySchema>;
 
 const money = z.number().int();
@@ -134,7 +132,7 @@ export function purchaseOrderSummaryFigures(report: PurchaseOrderReport): Report
 }
 
 export function purchaseOrderReportTables(report: PurchaseOrderReport) {
-  const label = report.bucket === 'day' ? 'Day' : report.bucket === 'week' ? 'Week' : 'Month';
+  const label = bucketColumnLabel(report.bucket);
   const sum = <T>(rows: T[], pick: (row: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
   return {
     byVendor: {

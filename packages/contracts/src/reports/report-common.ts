@@ -82,6 +82,11 @@ export function daysIn(range: DayRange): number {
 export const reportBuckets = ['day', 'week', 'month'] as const;
 export type ReportBucket = (typeof reportBuckets)[number];
 
+/** The heading of a trend table's first column: Day, Week or Month. */
+export function bucketColumnLabel(bucket: ReportBucket): string {
+  return bucket === 'day' ? 'Day' : bucket === 'week' ? 'Week' : 'Month';
+}
+
 /** The first day of the bucket a day falls in: itself, its week's Monday, its month's 1st. */
 export function bucketStart(day: string, bucket: ReportBucket): string {
   return bucket === 'day' ? day : bucket === 'week' ? weekStart(day) : monthStart(day);
@@ -129,6 +134,12 @@ export function checkReportRange(range: { from: string; to: string }, ctx: z.Ref
 
 export const reportQuerySchema = z.strictObject(reportQueryShape).superRefine(checkReportRange);
 export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+/** The query of a report with a trend: the period, the store and the bucket (day, week or month). */
+export const bucketedReportQuerySchema = z
+  .strictObject({ ...reportQueryShape, bucket: z.enum(reportBuckets).optional() })
+  .superRefine(checkReportRange);
+export type BucketedReportQuery = z.input<typeof bucketedReportQuerySchema>;
 
 /** What a report covers, as the API understood the query. */
 export const reportScopeSchema = z.object({

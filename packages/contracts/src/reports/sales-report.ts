@@ -8,18 +8,16 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { paymentMethodLabels, paymentMethods } from '../checkout/sales.js';
 import {
-  checkReportRange,
+  bucketedReportQuerySchema,
+  bucketColumnLabel,
   reportBuckets,
   reportHeadlineShape,
-  reportQueryShape,
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
 } from './report-common.js';
 
-export const salesReportQuerySchema = z
-  .strictObject({ ...reportQueryShape, bucket: z.enum(reportBuckets).optional() })
-  .superRefine(checkReportRange);
+export const salesReportQuerySchema = bucketedReportQuerySchema;
 export type SalesReportQuery = z.input<typeof salesReportQuerySchema>;
 
 const money = z.number().int();
@@ -193,7 +191,7 @@ export function salesReportTables(
       columns: [
         {
           key: 'period',
-          label: report.bucket === 'day' ? 'Day' : report.bucket === 'week' ? 'Week' : 'Month',
+          label: bucketColumnLabel(report.bucket),
           format: 'text',
         },
         { key: 'salesCount', label: 'Sales', format: 'count' },

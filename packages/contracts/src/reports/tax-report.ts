@@ -8,19 +8,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import {
-  checkReportRange,
+  bucketedReportQuerySchema,
+  bucketColumnLabel,
   reportBuckets,
   reportHeadlineShape,
-  reportQueryShape,
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
-export const taxReportQuerySchema = z
-  .strictObject({ ...reportQueryShape, bucket: z.enum(reportBuckets).optional() })
-  .superRefine(checkReportRange);
+export const taxReportQuerySchema = bucketedReportQuerySchema;
 export type TaxReportQuery = z.input<typeof taxReportQuerySchema>;
 
 const money = z.number().int();
@@ -185,7 +183,7 @@ function rateTable(key: string, title: string, rows: TaxRateRow[]): ReportTable 
 /** The tables: inclusive rates, exclusive rates (each with its totals), untaxed sales, and the trend. */
 export function taxReportTables(report: TaxReport) {
   const taxed = report.byRate.filter((r) => r.taxRateId !== null);
-  const label = report.bucket === 'day' ? 'Day' : report.bucket === 'week' ? 'Week' : 'Month';
+  const label = bucketColumnLabel(report.bucket);
   return {
     inclusive: rateTable(
       'inclusive-rates',

@@ -8,19 +8,17 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { wasteReasonLabels, wasteReasons } from '../waste/waste.js';
 import {
-  checkReportRange,
+  bucketedReportQuerySchema,
+  bucketColumnLabel,
   reportBuckets,
   reportHeadlineShape,
-  reportQueryShape,
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
-export const wasteReportQuerySchema = z
-  .strictObject({ ...reportQueryShape, bucket: z.enum(reportBuckets).optional() })
-  .superRefine(checkReportRange);
+export const wasteReportQuerySchema = bucketedReportQuerySchema;
 export type WasteReportQuery = z.input<typeof wasteReportQuerySchema>;
 
 const money = z.number().int();
@@ -126,7 +124,7 @@ const sliceTotals = (rows: Slice[]) => ({
 });
 
 export function wasteReportTables(report: WasteReport) {
-  const label = report.bucket === 'day' ? 'Day' : report.bucket === 'week' ? 'Week' : 'Month';
+  const label = bucketColumnLabel(report.bucket);
   return {
     byReason: {
       key: 'by-reason',

@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Endpoint } from '@ipos/contracts';
+import type { z } from 'zod';
+import type { BucketedReportQuery, Endpoint } from '@ipos/contracts';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { readStored, storageKeys } from '../../../lib/storage';
+import type { ReportParams } from '../components/report-params';
 
 /**
  * The report endpoints (packages/contracts/src/reports) as TanStack Query hooks. Figures belong to
@@ -22,4 +24,18 @@ export function useReport<E extends Endpoint>(
     staleTime: 0,
     enabled,
   });
+}
+
+/** A report with a trend, for the period, store and bucket of the URL. */
+export function useBucketedReport<E extends Endpoint<z.ZodType, z.ZodType<unknown, BucketedReportQuery>>>(
+  endpoint: E,
+  params: ReportParams,
+) {
+  const query: BucketedReportQuery = {
+    from: params.range.from,
+    to: params.range.to,
+    bucket: params.bucket,
+    ...(params.storeId ? { storeId: params.storeId } : {}),
+  };
+  return useReport(endpoint, query as NonNullable<RequestOptions<E>['query']>);
 }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CurrentStore, CustomerReport as CustomerReportData } from '@ipos/contracts';
+import type { CustomerReport as CustomerReportData } from '@ipos/contracts';
 import { jsonResponse, stubApi } from '../../../test/api';
-import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
+import { LEKKI_ID, lekkiReportContext } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { CustomerReport } from './customer-report';
 
@@ -10,19 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const store: CurrentStore = {
-  id: LEKKI_ID,
-  name: 'Lekki',
-  alias: 'LEK',
-  timeZone: 'Africa/Lagos',
-  address: null,
-  allowNegativeStock: false,
-  wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
-  roleName: 'IPOS_ADMIN',
-  permissions: ['reports.view'],
-};
 
 const ADA = '0190a6a0-0000-7000-8000-0000000c0001';
 const CATERING = '0190a6a0-0000-7000-8000-0000000c0002';
@@ -91,9 +78,7 @@ describe('<CustomerReport>', () => {
       [
         {
           path: '/report/customer',
-          element: (
-            <CustomerReport context={{ store, stores: [{ id: LEKKI_ID, name: 'Lekki' }], canSeeAllStores: false }} />
-          ),
+          element: <CustomerReport context={lekkiReportContext} />,
         },
       ],
       { initialEntries: ['/report/customer?period=custom&from=2026-10-01&to=2026-10-31'] },

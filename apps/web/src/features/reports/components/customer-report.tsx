@@ -7,7 +7,7 @@ import {
   getCustomerReport,
   type CurrencyCode,
 } from '@ipos/contracts';
-import { useReport } from '../api/reports';
+import { useBucketedReport } from '../api/reports';
 import { ReportTrendChart } from './report-chart';
 import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
@@ -23,12 +23,7 @@ const customerPath = (id: string) => `/dashboard/contact/customer/${id}`;
  */
 export function CustomerReport({ context }: { context: ReportContext }) {
   const params = useReportParams(context.store.timeZone);
-  const query = useReport(getCustomerReport, {
-    from: params.range.from,
-    to: params.range.to,
-    bucket: params.bucket,
-    ...(params.storeId ? { storeId: params.storeId } : {}),
-  });
+  const query = useBucketedReport(getCustomerReport, params);
   const currency = context.store.business.currency as CurrencyCode;
   return (
     <ReportFrame

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CurrentStore, PurchaseOrderReport as PurchaseOrderReportData } from '@ipos/contracts';
+import type { PurchaseOrderReport as PurchaseOrderReportData } from '@ipos/contracts';
 import { jsonResponse, stubApi } from '../../../test/api';
-import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
+import { LEKKI_ID, lekkiReportContext } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { PurchaseOrderReport } from './purchase-order-report';
 
@@ -10,19 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const store: CurrentStore = {
-  id: LEKKI_ID,
-  name: 'Lekki',
-  alias: 'LEK',
-  timeZone: 'Africa/Lagos',
-  address: null,
-  allowNegativeStock: false,
-  wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
-  roleName: 'IPOS_ADMIN',
-  permissions: ['reports.view'],
-};
 
 const ORDER = '0190a6a0-0000-7000-8000-0000000d0001';
 const report: PurchaseOrderReportData = {
@@ -89,11 +76,7 @@ describe('<PurchaseOrderReport>', () => {
       [
         {
           path: '/report/purchase-order',
-          element: (
-            <PurchaseOrderReport
-              context={{ store, stores: [{ id: LEKKI_ID, name: 'Lekki' }], canSeeAllStores: false }}
-            />
-          ),
+          element: <PurchaseOrderReport context={lekkiReportContext} />,
         },
       ],
       { initialEntries: ['/report/purchase-order?period=custom&from=2026-10-01&to=2026-10-01'] },

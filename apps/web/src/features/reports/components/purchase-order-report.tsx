@@ -7,7 +7,7 @@ import {
   purchaseOrderSummaryFigures,
   type CurrencyCode,
 } from '@ipos/contracts';
-import { useReport } from '../api/reports';
+import { useBucketedReport } from '../api/reports';
 import { ReportTrendChart } from './report-chart';
 import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
@@ -23,12 +23,7 @@ const orderPath = (id: string) => `/dashboard/purchase-order/view/${id}`;
  */
 export function PurchaseOrderReport({ context }: { context: ReportContext }) {
   const params = useReportParams(context.store.timeZone);
-  const query = useReport(getPurchaseOrderReport, {
-    from: params.range.from,
-    to: params.range.to,
-    bucket: params.bucket,
-    ...(params.storeId ? { storeId: params.storeId } : {}),
-  });
+  const query = useBucketedReport(getPurchaseOrderReport, params);
   const currency = context.store.business.currency as CurrencyCode;
   return (
     <ReportFrame

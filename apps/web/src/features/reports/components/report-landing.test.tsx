@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, ReportFigure } from '@ipos/contracts';
+import type { ReportFigure } from '@ipos/contracts';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
-import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
+import { LEKKI_ID, lekkiReportContext } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { ReportLanding } from './report-landing';
 
@@ -11,19 +11,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const store: CurrentStore = {
-  id: LEKKI_ID,
-  name: 'Lekki',
-  alias: 'LEK',
-  timeZone: 'Africa/Lagos',
-  address: null,
-  allowNegativeStock: false,
-  wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
-  roleName: 'IPOS_ADMIN',
-  permissions: ['reports.view'],
-};
 
 const Q = 'from=2026-10-01&to=2026-10-31';
 const scope = {
@@ -113,9 +100,7 @@ describe('<ReportLanding>', () => {
       [
         {
           path: '/dashboard/report',
-          element: (
-            <ReportLanding context={{ store, stores: [{ id: LEKKI_ID, name: 'Lekki' }], canSeeAllStores: false }} />
-          ),
+          element: <ReportLanding context={lekkiReportContext} />,
         },
       ],
       { initialEntries: ['/dashboard/report?period=custom&from=2026-10-01&to=2026-10-31'] },

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, SalesReport as SalesReportData } from '@ipos/contracts';
+import type { SalesReport as SalesReportData } from '@ipos/contracts';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
-import { BUSINESS_ID, IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
+import { IKEJA_ID, LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SalesReport } from './sales-report';
 import type { ReportContext } from './report-frame';
@@ -16,19 +16,6 @@ afterEach(() => {
   saveBlob.mockReset();
   localStorage.clear();
 });
-
-const store: CurrentStore = {
-  id: LEKKI_ID,
-  name: 'Lekki',
-  alias: 'LEK',
-  timeZone: 'Africa/Lagos',
-  address: null,
-  allowNegativeStock: false,
-  wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
-  roleName: 'IPOS_ADMIN',
-  permissions: ['reports.view'],
-};
 
 const figures = (net: number) => ({
   grossMinor: net + 10_000,
@@ -104,7 +91,7 @@ function reportOf(bucket: 'day' | 'week' = 'day'): SalesReportData {
 }
 
 const context = (overrides: Partial<ReportContext> = {}): ReportContext => ({
-  store,
+  store: reportingStore,
   stores: [{ id: LEKKI_ID, name: 'Lekki' }],
   canSeeAllStores: false,
   ...overrides,

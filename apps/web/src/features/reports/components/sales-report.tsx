@@ -8,7 +8,7 @@ import {
   salesSummaryFigures,
   type CurrencyCode,
 } from '@ipos/contracts';
-import { useReport } from '../api/reports';
+import { useBucketedReport } from '../api/reports';
 import { ReportTrendChart } from './report-chart';
 import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
@@ -32,12 +32,7 @@ const breakdownLabels: Record<Breakdown, string> = {
  */
 export function SalesReport({ context }: { context: ReportContext }) {
   const params = useReportParams(context.store.timeZone);
-  const query = useReport(getSalesReport, {
-    from: params.range.from,
-    to: params.range.to,
-    bucket: params.bucket,
-    ...(params.storeId ? { storeId: params.storeId } : {}),
-  });
+  const query = useBucketedReport(getSalesReport, params);
   const [breakdown, setBreakdown] = useState<Breakdown>('byProduct');
   const currency = context.store.business.currency as CurrencyCode;
   return (

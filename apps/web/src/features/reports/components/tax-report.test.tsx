@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CurrentStore, TaxRateRow, TaxReport as TaxReportData } from '@ipos/contracts';
+import type { TaxRateRow, TaxReport as TaxReportData } from '@ipos/contracts';
 import { jsonResponse, stubApi } from '../../../test/api';
-import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
+import { LEKKI_ID, lekkiReportContext } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { TaxReport } from './tax-report';
 
@@ -10,19 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const store: CurrentStore = {
-  id: LEKKI_ID,
-  name: 'Lekki',
-  alias: 'LEK',
-  timeZone: 'Africa/Lagos',
-  address: null,
-  allowNegativeStock: false,
-  wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
-  roleName: 'IPOS_ADMIN',
-  permissions: ['reports.view'],
-};
 
 const rate = (overrides: Partial<TaxRateRow>): TaxRateRow => ({
   taxRateId: '0190a6a0-0000-7000-8000-0000000000e1',
@@ -94,7 +81,7 @@ describe('<TaxReport>', () => {
       [
         {
           path: '/report/tax',
-          element: <TaxReport context={{ store, stores: [{ id: LEKKI_ID, name: 'Lekki' }], canSeeAllStores: false }} />,
+          element: <TaxReport context={lekkiReportContext} />,
         },
       ],
       { initialEntries: ['/report/tax?period=custom&from=2026-10-01&to=2026-10-31'] },

@@ -7,7 +7,7 @@ import {
   taxSummaryFigures,
   type CurrencyCode,
 } from '@ipos/contracts';
-import { useReport } from '../api/reports';
+import { useBucketedReport } from '../api/reports';
 import { ReportTrendChart } from './report-chart';
 import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
@@ -20,12 +20,7 @@ import { ReportTableView } from './report-table';
  */
 export function TaxReport({ context }: { context: ReportContext }) {
   const params = useReportParams(context.store.timeZone);
-  const query = useReport(getTaxReport, {
-    from: params.range.from,
-    to: params.range.to,
-    bucket: params.bucket,
-    ...(params.storeId ? { storeId: params.storeId } : {}),
-  });
+  const query = useBucketedReport(getTaxReport, params);
   const currency = context.store.business.currency as CurrencyCode;
   return (
     <ReportFrame

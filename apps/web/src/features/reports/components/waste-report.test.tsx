@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CurrentStore, WasteReport as WasteReportData } from '@ipos/contracts';
+import type { WasteReport as WasteReportData } from '@ipos/contracts';
 import { jsonResponse, stubApi } from '../../../test/api';
-import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
+import { LEKKI_ID, lekkiReportContext } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { WasteReport } from './waste-report';
 
@@ -10,19 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-
-const store: CurrentStore = {
-  id: LEKKI_ID,
-  name: 'Lekki',
-  alias: 'LEK',
-  timeZone: 'Africa/Lagos',
-  address: null,
-  allowNegativeStock: false,
-  wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
-  roleName: 'IPOS_ADMIN',
-  permissions: ['reports.view'],
-};
 
 const zeroReason = { recordsCount: 0, quantity: 0, valueMinor: 0, shareBasisPoints: 0 };
 const report: WasteReportData = {
@@ -92,9 +79,7 @@ describe('<WasteReport>', () => {
       [
         {
           path: '/report/waste',
-          element: (
-            <WasteReport context={{ store, stores: [{ id: LEKKI_ID, name: 'Lekki' }], canSeeAllStores: false }} />
-          ),
+          element: <WasteReport context={lekkiReportContext} />,
         },
       ],
       { initialEntries: ['/report/waste?period=custom&from=2026-10-01&to=2026-10-02'] },

@@ -8,7 +8,7 @@ import {
   wasteSummaryFigures,
   type CurrencyCode,
 } from '@ipos/contracts';
-import { useReport } from '../api/reports';
+import { useBucketedReport } from '../api/reports';
 import { ReportBreakdownChart, ReportTrendChart } from './report-chart';
 import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
@@ -21,12 +21,7 @@ import { ReportTableView } from './report-table';
  */
 export function WasteReport({ context }: { context: ReportContext }) {
   const params = useReportParams(context.store.timeZone);
-  const query = useReport(getWasteReport, {
-    from: params.range.from,
-    to: params.range.to,
-    bucket: params.bucket,
-    ...(params.storeId ? { storeId: params.storeId } : {}),
-  });
+  const query = useBucketedReport(getWasteReport, params);
   const currency = context.store.business.currency as CurrencyCode;
   return (
     <ReportFrame
