@@ -4,10 +4,12 @@ import { demo, signIn, watchForBreakage } from '../support/journeys.js';
 
 /**
  * Reading the sales report, as the manager of Demo Mart in Lekki does at the start of a month: last
- * month's figures from the 90-day demo history, a table exported to CSV, and the report printed (the
- * print copy alone on the page, the app around it hidden).
+ * month's figures from the 90-day demo history, a table exported to CSV, the report printed (the
+ * print copy alone on the page, the app around it hidden) and downloaded as a PDF.
  */
-test('the manager reads last month’s sales, exports the products to CSV and prints the report', async ({ page }) => {
+test('the manager reads last month’s sales, exports the products to CSV, prints the report and downloads its PDF', async ({
+  page,
+}) => {
   const problems = watchForBreakage(page);
   await page.addInitScript(() => {
     (window as unknown as { printed: number }).printed = 0;
@@ -57,6 +59,16 @@ test('the manager reads last month’s sales, exports the products to CSV and pr
   await expect(page.getByRole('heading', { level: 1, name: 'Sales report', includeHidden: true }).first()).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await expect(copy).toBeHidden();
+
+  // And the same report as a PDF from the API, named after its period.
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toMatch(/^sales-report-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = await fs.readFile((await pdf.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(3_000);
   expect(problems).toEqual([]);
 });
 

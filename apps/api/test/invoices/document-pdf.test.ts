@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { hex, pdfText } from './pdf-text.js';
-import { documentMoney, renderDocumentPdf, wrapText, type DocumentPdfSpec } from '../../src/lib/document-pdf.js';
+import { documentMoney, renderDocumentPdf, type DocumentPdfSpec } from '../../src/lib/document-pdf.js';
+import { wrapText } from '../../src/lib/pdf-writer.js';
 
 /** How many times `needle` occurs in `text`. */
 const count = (text: string, needle: string) => text.split(needle).length - 1;

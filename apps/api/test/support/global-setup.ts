@@ -73,8 +73,10 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dumpPath = path.join(os.tmpdir(), `ipos-test-${id}.tar.gz`);
+  // A dump in use is touched first, so a run of other sources never takes it as stale from under us.
+  if (fs.existsSync(dumpPath)) fs.utimesSync(dumpPath, new Date(), new Date());
   for (const file of fs.readdirSync(os.tmpdir())) {
-    // Dumps of older sources: removed once they are an hour old (a parallel run may still read a newer one).
+    // Dumps of other sources: removed once unused for an hour (a parallel run may still read a newer one).
     const p = path.join(os.tmpdir(), file);
     if (
       /^ipos-test-[0-9a-f]{12}\.tar\.gz$/.test(file) &&

@@ -14,6 +14,7 @@ import {
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
+  reportPdfEndpoint,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
@@ -106,6 +107,8 @@ export const getCustomerReport = defineEndpoint({
   status: 200,
   response: customerReportSchema,
 });
+
+export const getCustomerReportPdf = reportPdfEndpoint('customer', 'customer report', customerReportQuerySchema);
 
 // ---------------------------------------------------------------- presentation
 

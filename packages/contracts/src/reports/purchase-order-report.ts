@@ -13,6 +13,7 @@ import {
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
+  reportPdfEndpoint,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
@@ -85,6 +86,12 @@ export const getPurchaseOrderReport = defineEndpoint({
   status: 200,
   response: purchaseOrderReportSchema,
 });
+
+export const getPurchaseOrderReportPdf = reportPdfEndpoint(
+  'purchase-order',
+  'purchase-order report',
+  purchaseOrderReportQuerySchema,
+);
 
 // ---------------------------------------------------------------- presentation
 

@@ -1,10 +1,11 @@
 /**
  * What every report shares (spec `report`; issue 7): the period and store it covers, the date-range
  * presets in the store's calendar, the day/week/month buckets, and a plain description of a report's
- * figures and tables (`ReportDocument`) from which the screen exports CSV and prints — one
- * description, so they always agree.
+ * figures and tables (`ReportDocument`) from which the screen exports CSV, prints, and the API
+ * writes the PDF — one description, so they always agree.
  */
 import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.js';
 import { addDays, checkDayRange, isoDateSchema } from '../stores/store-time.js';
 
 // ---------------------------------------------------------------- period presets
@@ -205,6 +206,64 @@ export const reportHeadlineShape = { scope: reportScopeSchema, headline: reportF
 
 // ---------------------------------------------------------------- values as text
 
+const quantityText = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+const countText = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const oneDecimalText = new Intl.NumberFormat('en', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const dayText = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A report value for people (the screen, the print copy, the PDF), money written by the caller's
+ * `money` (the screen's and the PDF's currency formats differ); null reads as an em dash.
+ */
+export function reportValueText(value: ReportCell, format: ReportFormat, money: (minor: number) => string): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'string') return format === 'date' ? formatReportDay(value) : value;
+  switch (format) {
+    case 'money':
+      return money(value);
+    case 'quantity':
+      return quantityText.format(value);
+    case 'count':
+      return countText.format(value);
+    case 'percent':
+      return `${oneDecimalText.format(value / 100)}%`;
+    case 'days':
+      return `${oneDecimalText.format(value)} d`;
+    default:
+      return String(value);
+  }
+}
+
+/** Numbers right, text left. */
+export const isNumericReportFormat = (format: ReportFormat) => format !== 'text' && format !== 'date';
+
+/** "7 Mar 2026" for a calendar day (YYYY-MM-DD, no zone involved). */
+export function formatReportDay(day: string): string {
+  return dayText.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "1 Oct 2026 – 31 Oct 2026", or one day alone. */
+export function formatReportRange(range: { from: string; to: string }): string {
+  return range.from === range.to
+    ? formatReportDay(range.from)
+    : `${formatReportDay(range.from)} – ${formatReportDay(range.to)}`;
+}
+
+/** "Demo Mart Lekki" or "All stores (Demo Mart Lekki, Demo Mart Ikeja)". */
+export function reportStoresLabel(scope: ReportScope): string {
+  const names = scope.stores.map((s) => s.name).join(', ');
+  return scope.allStores ? `All stores (${names})` : names;
+}
+
+/** The file a report's PDF is saved as: "sales-report-2026-10-01-to-2026-10-31.pdf". */
+export function reportPdfFileName(title: string, scope: Pick<ReportScope, 'from' | 'to'>): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return scope.from === scope.to ? `${slug}-${scope.from}.pdf` : `${slug}-${scope.from}-to-${scope.to}.pdf`;
+}
+
 /** Minor units as a plain decimal ("-1234.50") for CSV: no symbol, no grouping. */
 export function minorToDecimal(minor: number, minorDigits = 2): string {
   const negative = minor < 0;
@@ -256,4 +315,24 @@ export function basisPointsOf(a: number, b: number): number | null {
   if (b === 0) return null;
   const ratio = (a * 10_000) / b;
   return Math.sign(ratio) * Math.round(Math.abs(ratio));
+}
+
+// ---------------------------------------------------------------- the PDF of a report
+
+/**
+ * GET /api/v1/reports/<report>/pdf: the report for the same query as an A4 landscape PDF — its
+ * scope, figures and every table in full (the print copy's content), for filing or sending on.
+ */
+export function reportPdfEndpoint<Q extends z.ZodType>(report: string, title: string, query: Q) {
+  return defineEndpoint({
+    method: 'GET',
+    path: `/api/v1/reports/${report}/pdf`,
+    summary: `The ${title} as an A4 PDF: its period, stores, figures and every table`,
+    tags: ['reports'],
+    access: 'reports.view',
+    query,
+    produces: 'application/pdf',
+    status: 200,
+    response: z.unknown(),
+  });
 }

@@ -16,6 +16,7 @@ import {
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
+  reportPdfEndpoint,
 } from './report-common.js';
 
 /** The store days of sales the pace is read from: the last 30, today included. */
@@ -91,6 +92,8 @@ export const getRestockReport = defineEndpoint({
   status: 200,
   response: restockReportSchema,
 });
+
+export const getRestockReportPdf = reportPdfEndpoint('restock', 'restock report', restockReportQuerySchema);
 
 // ---------------------------------------------------------------- the rules
 

@@ -15,6 +15,7 @@ import {
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
+  reportPdfEndpoint,
 } from './report-common.js';
 
 export const salesReportQuerySchema = bucketedReportQuerySchema;
@@ -100,6 +101,8 @@ export const getSalesReport = defineEndpoint({
   status: 200,
   response: salesReportSchema,
 });
+
+export const getSalesReportPdf = reportPdfEndpoint('sales', 'sales report', salesReportQuerySchema);
 
 // ---------------------------------------------------------------- presentation
 

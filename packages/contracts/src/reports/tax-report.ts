@@ -15,6 +15,7 @@ import {
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
+  reportPdfEndpoint,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
@@ -84,6 +85,8 @@ export const getTaxReport = defineEndpoint({
   status: 200,
   response: taxReportSchema,
 });
+
+export const getTaxReportPdf = reportPdfEndpoint('tax', 'tax report', taxReportQuerySchema);
 
 // ---------------------------------------------------------------- presentation
 

@@ -15,6 +15,7 @@ import {
   type ReportDocument,
   type ReportFigure,
   type ReportTable,
+  reportPdfEndpoint,
 } from './report-common.js';
 import { bucketLabel } from './sales-report.js';
 
@@ -67,6 +68,8 @@ export const getWasteReport = defineEndpoint({
   status: 200,
   response: wasteReportSchema,
 });
+
+export const getWasteReportPdf = reportPdfEndpoint('waste', 'waste report', wasteReportQuerySchema);
 
 // ---------------------------------------------------------------- presentation
 

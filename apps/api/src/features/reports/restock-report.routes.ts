@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { getRestockReport } from '@ipos/contracts';
+import { getRestockReport, getRestockReportPdf, restockReportDocument } from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
-import { route } from '../../http/route.js';
+import { route, type RouteContext } from '../../http/route.js';
+import { reportPdfRoute } from './report-pdf.js';
 import { resolveReportScope } from './report-scope.js';
 import { restockReport } from './restock-report.service.js';
 
-/**
- * GET /reports/restock. The list is taken now, so a period in the query is accepted and not used:
- * the service reports each store's last 30 days (its own calendar) as the scope's days.
- */
 export function restockReportRoutes(app: FastifyInstance, deps: AppDeps) {
-  route(app, deps, getRestockReport, async ({ account, store, query }) => {
+  const read = async ({
+    account,
+    store,
+    query,
+  }: Pick<RouteContext<typeof getRestockReport>, 'account' | 'store' | 'query'>) => {
     const day = deps.now().toISOString().slice(0, 10);
     const period = { from: query.from ?? day, to: query.to ?? day };
     return restockReport(
       deps,
       await resolveReportScope(deps, account.id, store, { ...period, storeId: query.storeId }),
     );
-  });
+  };
+  route(app, deps, getRestockReport, read);
+  reportPdfRoute(app, deps, getRestockReportPdf, async (ctx) => restockReportDocument(await read(ctx)));
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BucketedReportQuery, Endpoint } from '@ipos/contracts';
-import { apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { reportPdfFileName, type BucketedReportQuery, type Endpoint, type ReportScope } from '@ipos/contracts';
+import { apiBlob, apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 import { readStored, storageKeys } from '../../../lib/storage';
 import type { ReportParams } from '../components/report-params';
 
@@ -26,16 +27,26 @@ export function useReport<E extends Endpoint>(
   });
 }
 
-/** A report with a trend, for the period, store and bucket of the URL. */
-export function useBucketedReport<E extends Endpoint<z.ZodType, z.ZodType<unknown, BucketedReportQuery>>>(
-  endpoint: E,
-  params: ReportParams,
-) {
-  const query: BucketedReportQuery = {
+/** The query of a report with a trend: the period, store and bucket of the URL. */
+export function bucketedReportQuery(params: ReportParams): BucketedReportQuery {
+  return {
     from: params.range.from,
     to: params.range.to,
     bucket: params.bucket,
     ...(params.storeId ? { storeId: params.storeId } : {}),
   };
-  return useReport(endpoint, query as NonNullable<RequestOptions<E>['query']>);
+}
+
+/** A report with a trend, for the period, store and bucket of the URL. */
+export function useBucketedReport<E extends Endpoint<z.ZodType, z.ZodType<unknown, BucketedReportQuery>>>(
+  endpoint: E,
+  params: ReportParams,
+) {
+  return useReport(endpoint, bucketedReportQuery(params) as NonNullable<RequestOptions<E>['query']>);
+}
+
+/** GET /reports/<report>/pdf for the same query, saved as `sales-report-2026-10-01-to-2026-10-31.pdf`. */
+export async function downloadReportPdf(endpoint: Endpoint, query: object, title: string, scope: ReportScope) {
+  const blob = await apiBlob(endpoint, { query } as RequestOptions<Endpoint>);
+  saveBlob(blob, reportPdfFileName(title, scope));
 }

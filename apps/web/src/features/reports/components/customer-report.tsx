@@ -5,6 +5,7 @@ import {
   customerReportTables,
   customerSummaryFigures,
   getCustomerReport,
+  getCustomerReportPdf,
   type CurrencyCode,
 } from '@ipos/contracts';
 import { useBucketedReport } from '../api/reports';
@@ -33,6 +34,7 @@ export function CustomerReport({ context }: { context: ReportContext }) {
       context={context}
       query={query}
       toDocument={customerReportDocument}
+      pdf={getCustomerReportPdf}
     >
       {(report) => {
         const tables = customerReportTables(report);

@@ -2,6 +2,7 @@ import { Card, Group, Text, Title } from '@mantine/core';
 import {
   bucketLabel,
   getPurchaseOrderReport,
+  getPurchaseOrderReportPdf,
   purchaseOrderReportDocument,
   purchaseOrderReportTables,
   purchaseOrderSummaryFigures,
@@ -33,6 +34,7 @@ export function PurchaseOrderReport({ context }: { context: ReportContext }) {
       context={context}
       query={query}
       toDocument={purchaseOrderReportDocument}
+      pdf={getPurchaseOrderReportPdf}
     >
       {(report) => {
         const tables = purchaseOrderReportTables(report);

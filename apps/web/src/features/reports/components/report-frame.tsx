@@ -6,7 +6,9 @@ import {
   isoDateSchema,
   reportPresetLabels,
   reportPresets,
+  reportStoresLabel,
   type CurrentStore,
+  type Endpoint,
   type ReportBucket,
   type ReportDocument,
   type ReportPreset,
@@ -15,7 +17,9 @@ import { z } from 'zod';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useSetReportParams, type ReportParams } from './report-params';
 import { formatGeneratedAt, formatReportRange } from './report-format';
-import { ReportPrintCopy, scopeStoresLabel } from './report-print';
+import { ReportPrintCopy } from './report-print';
+import { showApiError } from '../../../components/toast';
+import { bucketedReportQuery, downloadReportPdf } from '../api/reports';
 
 /** A store a report may cover besides the active one (same business, reports.view there). */
 export interface ReportStoreChoice {
@@ -133,7 +137,8 @@ export function BucketPicker({ params }: { params: ReportParams }) {
 }
 
 /**
- * The frame of every report: its title, the period and store pickers, Print, then the report
+ * The frame of every report: its title, the period and store pickers, Print and Download PDF (the
+ * API's PDF of the same query), then the report
  * once it has loaded (a skeleton first; a failure with Try again), with its print copy. The previous
  * period's figures stay (dimmed) while the next ones load.
  */
@@ -144,6 +149,7 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
   context,
   query,
   toDocument,
+  pdf,
   hidePeriod = false,
   children,
 }: {
@@ -154,11 +160,25 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
   query: UseQueryResult<T>;
   /** The report as a document (contracts): its print copy. */
   toDocument: (data: T) => ReportDocument;
+  /** The report's PDF endpoint (contracts `get<Report>ReportPdf`), asked with the screen's query. */
+  pdf: Endpoint;
   /** A report taken now (restock) has no period to choose: only the store picker shows. */
   hidePeriod?: boolean;
   children: (data: T) => ReactNode;
 }) {
   const data = query.data;
+  const [downloading, setDownloading] = useState(false);
+  const downloadPdf = async (scope: ReportDocument['scope']) => {
+    setDownloading(true);
+    try {
+      const storeOnly = params.storeId ? { storeId: params.storeId } : {};
+      await downloadReportPdf(pdf, hidePeriod ? storeOnly : bucketedReportQuery(params), title, scope);
+    } catch (error) {
+      showApiError(error, 'Could not get the PDF');
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -166,9 +186,19 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{description}</Text>
         </Stack>
-        <Button variant="default" disabled={!data} onClick={() => window.print()}>
-          Print
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" disabled={!data} onClick={() => window.print()}>
+            Print
+          </Button>
+          <Button
+            variant="default"
+            disabled={!data}
+            loading={downloading}
+            onClick={() => data && void downloadPdf(data.scope)}
+          >
+            Download PDF
+          </Button>
+        </Group>
       </Group>
       <Group gap="md" align="flex-end" wrap="wrap">
         {hidePeriod ? null : (
@@ -178,7 +208,7 @@ export function ReportFrame<T extends { scope: ReportDocument['scope'] }>({
       </Group>
       {data ? (
         <Text size="sm" c="dimmed" data-testid="report-scope">
-          {formatReportRange(data.scope)} · {scopeStoresLabel(data.scope)} · read{' '}
+          {formatReportRange(data.scope)} · {reportStoresLabel(data.scope)} · read{' '}
           {formatGeneratedAt(data.scope.generatedAt, context.store.timeZone)}
         </Text>
       ) : null}

@@ -1,13 +1,7 @@
 import { createPortal } from 'react-dom';
-import type { CurrencyCode, ReportDocument } from '@ipos/contracts';
+import { reportStoresLabel, type CurrencyCode, type ReportDocument } from '@ipos/contracts';
 import { formatGeneratedAt, formatReportRange, formatReportValue, isNumeric } from './report-format';
 import classes from './report-print.module.css';
-
-/** "Demo Mart Lekki" or "All stores (Lekki, Ikeja)". */
-export function scopeStoresLabel(scope: ReportDocument['scope']): string {
-  if (!scope.allStores) return scope.stores.map((s) => s.name).join(', ');
-  return `All stores (${scope.stores.map((s) => s.name).join(', ')})`;
-}
 
 /**
  * A report's print copy: a portal on <body> that only print shows (report-print.module.css), with
@@ -22,7 +16,7 @@ export function ReportPrintCopy({ document }: { document: ReportDocument }) {
       <div className={classes.header}>
         <div>
           <h1 style={{ margin: 0, fontSize: '16pt' }}>{document.title}</h1>
-          <div>{scopeStoresLabel(document.scope)}</div>
+          <div>{reportStoresLabel(document.scope)}</div>
         </div>
         <div style={{ textAlign: 'right' }}>
           <div>{formatReportRange(document.scope)}</div>

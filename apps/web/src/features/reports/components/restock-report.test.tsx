@@ -8,8 +8,12 @@ import { renderRoutes } from '../../../test/render';
 import { contactOf, contactSearch, contactsPage } from '../../../components/pickers/picker-fixtures';
 import { RestockReport } from './restock-report';
 
+const saveBlob = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/download', () => ({ saveBlob }));
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  saveBlob.mockReset();
   localStorage.clear();
 });
 
@@ -238,7 +242,9 @@ describe('<RestockReport>', () => {
   });
 
   it('offers no ordering without purchase-orders.manage, and ticks only the active store’s lines across stores', async () => {
-    stubApi({
+    const calls = stubApi({
+      'GET /api/v1/reports/restock/pdf?storeId=all': () =>
+        new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
       'GET /api/v1/reports/restock': () => jsonResponse(reportOf([milk])),
       'GET /api/v1/reports/restock?storeId=all': () =>
         jsonResponse(reportOf([milk, { ...candles, storeId: IKEJA_ID, storeName: 'Ikeja' }], true)),
@@ -256,5 +262,12 @@ describe('<RestockReport>', () => {
     expect(within(table).getByRole('checkbox', { name: 'Select Peak Milk 400g in Lekki' })).toBeInTheDocument();
     expect(within(table).queryByRole('checkbox', { name: /Candles/ })).toBeNull();
     expect(screen.getByText(/switch to another store to order its lines/)).toBeInTheDocument();
+
+    // The PDF is of the same stores; a report taken now sends no period.
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(calls.map((c) => c.key)).toContain('GET /api/v1/reports/restock/pdf?storeId=all');
+    // Named after the 30 days of sales the pace is read from.
+    expect(saveBlob.mock.calls[0]![1]).toBe('restock-report-2026-10-23-to-2026-11-21.pdf');
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Titl
 import { Link } from 'react-router';
 import {
   getRestockReport,
+  getRestockReportPdf,
   restockColumnHints,
   restockReportDocument,
   restockReportTable,
@@ -63,6 +64,7 @@ export function RestockReport({ context }: { context: ReportContext }) {
       context={context}
       query={query}
       toDocument={restockReportDocument}
+      pdf={getRestockReportPdf}
       hidePeriod
     >
       {(report) => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SalesReport as SalesReportData } from '@ipos/contracts';
+import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
@@ -14,6 +15,7 @@ vi.mock('../../../lib/download', () => ({ saveBlob }));
 afterEach(() => {
   vi.unstubAllGlobals();
   saveBlob.mockReset();
+  toast.hide();
   localStorage.clear();
 });
 
@@ -101,7 +103,13 @@ const URL_DAY = '/api/v1/reports/sales?from=2026-10-30&to=2026-10-31&bucket=day'
 
 function renderReport(ctx: ReportContext = context(), search = '?period=custom&from=2026-10-30&to=2026-10-31') {
   localStorage.setItem('store-id', LEKKI_ID);
-  const utils = renderRoutes([{ path: '/report/sales', element: <SalesReport context={ctx} /> }], {
+  const element = (
+    <>
+      <SalesReport context={ctx} />
+      <ToastViewport />
+    </>
+  );
+  const utils = renderRoutes([{ path: '/report/sales', element }], {
     initialEntries: [`/report/sales${search}`],
   });
   return { ...utils, user: userEvent.setup() };
@@ -166,6 +174,32 @@ describe('<SalesReport>', () => {
     const copy = screen.getByTestId('report-print-copy');
     expect(within(copy).getByRole('heading', { name: 'Sales report' })).toBeInTheDocument();
     expect(within(copy).getByText('Dayo Cashier')).toBeInTheDocument();
+  });
+
+  it('downloads the API’s PDF of the same period and bucket, and says when it cannot', async () => {
+    const pdfUrl = 'GET /api/v1/reports/sales/pdf?from=2026-10-30&to=2026-10-31&bucket=day';
+    const calls = stubApi({
+      [`GET ${URL_DAY}`]: () => jsonResponse(reportOf()),
+      [pdfUrl]: [
+        () => new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+        () => problemResponse(403, 'FORBIDDEN', 'You may not read reports in this store'),
+      ],
+    });
+    const { user } = renderReport();
+    await screen.findByTestId('figure-net-sales');
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain(pdfUrl));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    const [blob, name] = saveBlob.mock.calls[0] as [Blob, string];
+    expect(name).toBe('sales-report-2026-10-30-to-2026-10-31.pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(calls.map((c) => c.key)).toContain(pdfUrl);
+
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not get the PDF');
+    expect(alert).toHaveTextContent('Your role does not allow this');
+    expect(saveBlob).toHaveBeenCalledTimes(1);
   });
 
   it('offers another store and all stores to the owner, and asks for them', async () => {

@@ -3,6 +3,7 @@ import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core
 import {
   bucketLabel,
   getSalesReport,
+  getSalesReportPdf,
   salesReportDocument,
   salesReportTables,
   salesSummaryFigures,
@@ -43,6 +44,7 @@ export function SalesReport({ context }: { context: ReportContext }) {
       context={context}
       query={query}
       toDocument={salesReportDocument}
+      pdf={getSalesReportPdf}
     >
       {(report) => {
         const tables = salesReportTables(report);

@@ -2,6 +2,7 @@ import { Card, Group, Text, Title } from '@mantine/core';
 import {
   bucketLabel,
   getTaxReport,
+  getTaxReportPdf,
   taxReportDocument,
   taxReportTables,
   taxSummaryFigures,
@@ -30,6 +31,7 @@ export function TaxReport({ context }: { context: ReportContext }) {
       context={context}
       query={query}
       toDocument={taxReportDocument}
+      pdf={getTaxReportPdf}
     >
       {(report) => {
         const tables = taxReportTables(report);

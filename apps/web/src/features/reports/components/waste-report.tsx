@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import {
   bucketLabel,
   getWasteReport,
+  getWasteReportPdf,
   wasteReasonLabels,
   wasteReportDocument,
   wasteReportTables,
@@ -31,6 +32,7 @@ export function WasteReport({ context }: { context: ReportContext }) {
       context={context}
       query={query}
       toDocument={wasteReportDocument}
+      pdf={getWasteReportPdf}
     >
       {(report) => {
         const tables = wasteReportTables(report);
