@@ -30,8 +30,9 @@ export default defineConfig({
                 name: 'api-postgres',
                 root: 'apps/api',
                 include: ['test/**/*.test.ts'],
-                // The process tests drive the embedded database (DATA_DIR); they run in the api project.
-                exclude: ['test/process/**'],
+                // The process tests drive the embedded database (DATA_DIR), and the PGlite tests PGlite itself;
+                // they run in the api project.
+                exclude: ['test/process/**', 'test/db/pglite-*'],
                 globalSetup: ['test/support/global-setup.ts'],
                 env: { IPOS_TEST_DRIVER: 'postgres' },
                 testTimeout: 30_000,

@@ -27,10 +27,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { build } from 'esbuild';
-import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { percentile, startServer, stopServer } from './lib.mjs';
+import { percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SALES = Number(process.env.SALES ?? 2000);
@@ -419,15 +418,7 @@ async function benchOn(label, open, serverEnv) {
   await db.close();
 
   // The API over HTTP with a real token.
-  const jwk = secrets.value.signingKeys[0];
-  const token = await new SignJWT({ scope: 'openid email roles profile offline_access', client_id: 'ipos_webapp' })
-    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: jwk.kid })
-    .setIssuer(`http://localhost:${port}/oidc`)
-    .setAudience('urn:ipos:api')
-    .setSubject(manager.id)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(await importJWK(jwk, 'RS256'));
+  const token = await signAccessToken(secrets.value.signingKeys[0], manager.id, port);
   const headers = { authorization: `Bearer ${token}`, 'x-store-id': store.id, 'content-type': 'application/json' };
   const post = async (url, body, extra = {}) => {
     const res = await fetch(`${base}${url}`, {
@@ -498,21 +489,9 @@ results.push(
 );
 
 if (process.env.DATABASE_URL) {
-  const adminUrl = process.env.DATABASE_URL;
-  const name = `ipos_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = async (text) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  cleanups.push(() => admin(`drop database if exists "${name}" with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratchDb = await scratchDatabase(process.env.DATABASE_URL, 'ipos_bench');
+  cleanups.push(scratchDb.drop);
+  const url = new URL(scratchDb.url);
   const pgDir = path.join(scratch, 'postgres');
   fs.mkdirSync(pgDir);
   try {

@@ -30,3 +30,39 @@ export async function stopServer(child) {
 
 /** The p-th percentile of ascending `sorted` (nearest rank). */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * An access token the built server accepts, as the embedded provider signs them: RS256 with the
+ * provider's first signing key (`oidc_secrets.value.signingKeys`, read from the database), for `subject`.
+ */
+export async function signAccessToken(signingKey, subject, port) {
+  const { importJWK, SignJWT } = await import('jose');
+  return new SignJWT({ scope: 'openid email roles profile offline_access', client_id: 'ipos_webapp' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid })
+    .setIssuer(`http://localhost:${port}/oidc`)
+    .setAudience('urn:ipos:api')
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importJWK(signingKey, 'RS256'));
+}
+
+/** A scratch database on the PostgreSQL server of `adminUrl`: its URL, and `drop()` for the end. */
+export async function scratchDatabase(adminUrl, prefix) {
+  const { randomBytes } = await import('node:crypto');
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = async (text) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}

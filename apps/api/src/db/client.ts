@@ -13,6 +13,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { keepPgliteStatistics } from './pglite-statistics.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -112,6 +113,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       migrationsFolder: migrationsFolder(),
     });
   }
+  // A database on disk lives for months: its planner statistics are kept as autovacuum would (the
+  // in-memory databases of tests live for seconds).
+  const stopStatistics = lock ? keepPgliteStatistics(client) : async () => undefined;
   return {
     db,
     driver: 'pglite',
@@ -121,6 +125,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: async () => {
       try {
+        await stopStatistics();
         await client.close();
       } finally {
         lock?.release();

@@ -16,6 +16,8 @@ import {
   type EntityEvent,
   type PurchaseOrder,
   type PurchaseOrderSummary,
+  type ReorderSuggestion,
+  type RestockReport,
 } from '@ipos/contracts';
 import { auditEvents, purchaseOrderReceipts, stockLevels } from '../../src/db/schema.js';
 import { moveStock } from '../../src/features/inventory/stock-ledger.js';
@@ -477,7 +479,7 @@ describe('purchase orders API', () => {
 
   // ---------------------------------------------------------------- reorder suggestions
 
-  it('suggests the tracked variants at or below their reorder level, less what open orders expect', async () => {
+  it('suggests the tracked variants at or below their reorder level by the restock report’s rule, less what open orders expect', async () => {
     const setLevel = async (variantId: string, level: number, quantity: number | null) =>
       server.deps.database.db
         .update(stockLevels)
@@ -490,7 +492,7 @@ describe('purchase orders API', () => {
           ),
         );
     const low = await product({ stock: 3, cost: 250 });
-    const withQty = await product({ stock: 5 });
+    const withQty = await product({ stock: 4 });
     const covered = await product({ stock: 1 });
     const fine = await product({ stock: 50 });
     await setLevel(low.variantId, 5, null);
@@ -498,7 +500,7 @@ describe('purchase orders API', () => {
     await setLevel(covered.variantId, 4, null);
     await setLevel(fine.variantId, 10, null);
     await act.create(vendor.id, [
-      { variantId: low.variantId, quantity: 2, unitCostMinor: 250 },
+      { variantId: low.variantId, quantity: 1, unitCostMinor: 250 },
       { variantId: covered.variantId, quantity: 7, unitCostMinor: 250 },
     ]);
     const res = await po(server, DEMO.manager, demo.lekkiId, {
@@ -506,22 +508,33 @@ describe('purchase orders API', () => {
       path: '/api/v1/purchase-orders/reorder-suggestions',
     });
     expect(res.statusCode).toBe(200);
-    const items = (res.json() as { items: { variantId: string }[] }).items;
+    const items = (res.json() as { items: ReorderSuggestion[] }).items;
     const mine = items.filter((i) => [low, withQty, covered, fine].some((p) => p.variantId === i.variantId));
     expect(mine).toEqual(
       expect.arrayContaining([
-        // 2 × 5 − 3 = 7, less 2 on order.
+        // Level 5 (no sales in 30 days) − 3 on hand − 1 on order.
         expect.objectContaining({
           variantId: low.variantId,
           onHand: 3,
           reorderLevel: 5,
-          onOrder: 2,
-          suggestedQuantity: 5,
+          onOrder: 1,
+          suggestedQuantity: 1,
           unitCostMinor: 250,
         }),
+        // 1 needed, raised to the store's reorder quantity.
         expect.objectContaining({ variantId: withQty.variantId, reorderQuantity: 24, suggestedQuantity: 24 }),
       ]),
     );
     expect(mine).toHaveLength(2);
+
+    // One rule: every suggestion is the restock report's for that line (demo products with sales included).
+    const report = await po(server, DEMO.manager, demo.lekkiId, { method: 'GET', path: '/api/v1/reports/restock' });
+    expect(report.statusCode).toBe(200);
+    const lines = new Map(
+      (report.json() as RestockReport).lines.map((l) => [l.variantId, l.suggestedQuantity] as const),
+    );
+    expect(items.length).toBeGreaterThan(2);
+    for (const item of items) expect(lines.get(item.variantId)).toBe(item.suggestedQuantity);
+    expect([...lines.values()].filter((q) => q > 0)).toHaveLength(items.length);
   });
 });

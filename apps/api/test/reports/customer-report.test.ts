@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import {
   addDays,
   createInvoice,
@@ -10,10 +9,10 @@ import {
   type CustomerReport,
   type Invoice,
 } from '@ipos/contracts';
-import { stores } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
+import { registerTenantIn, getReportOk } from './reports-support.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
+import { demoIds, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds } from '../inventory/helpers.js';
 import { openTestSession, saleBody } from '../checkout/checkout-support.js';
@@ -33,25 +32,13 @@ describe('customer report', () => {
   let bayo: { id: string; name: string };
   let catering: { id: string; name: string };
 
-  const reportOk = async (query: Record<string, string>) => {
-    const res = await server.app.inject({
-      method: getCustomerReport.method,
-      url: getCustomerReport.path,
-      query,
-      headers: { authorization: `Bearer ${token}`, 'x-store-id': shop.storeId },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as CustomerReport;
-  };
+  const reportOk = (query: Record<string, string>) =>
+    getReportOk<CustomerReport>(server, getCustomerReport, { token, storeId: shop.storeId }, query);
 
   beforeAll(async () => {
     server = await createTestServer();
-    shop = await registerTenant(server);
+    shop = await registerTenantIn(server);
     token = await shop.token();
-    await server.deps.database.db
-      .update(stores)
-      .set({ timeZone: 'Africa/Lagos' })
-      .where(and(eq(stores.businessId, shop.businessId), eq(stores.id, shop.storeId)));
     today = storeDay('Africa/Lagos');
     const session = await openTestSession(server, { businessId: shop.businessId, storeId: shop.storeId });
     const bread: TestProduct = await createTestProduct(server, {

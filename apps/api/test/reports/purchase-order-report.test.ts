@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, getPurchaseOrderReport, storeDay, type PurchaseOrderReport } from '@ipos/contracts';
-import { stores } from '../../src/db/schema.js';
+import { registerTenantIn, getReportOk } from './reports-support.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
+import { demoIds, type Tenant } from '../support/isolation.js';
 import { createTestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds } from '../inventory/helpers.js';
 import { createVendor, orderActions } from '../purchase-orders/po-support.js';
@@ -20,26 +20,14 @@ describe('purchase-order report', () => {
   let rice: { id: string; name: string };
   let oil: { id: string; name: string };
 
-  const reportOk = async (query: Record<string, string>) => {
-    const res = await server.app.inject({
-      method: getPurchaseOrderReport.method,
-      url: getPurchaseOrderReport.path,
-      query,
-      headers: { authorization: `Bearer ${token}`, 'x-store-id': shop.storeId },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PurchaseOrderReport;
-  };
+  const reportOk = (query: Record<string, string>) =>
+    getReportOk<PurchaseOrderReport>(server, getPurchaseOrderReport, { token, storeId: shop.storeId }, query);
 
   beforeAll(async () => {
     server = await createTestServer();
-    shop = await registerTenant(server);
+    shop = await registerTenantIn(server);
     token = await shop.token();
     const db = server.deps.database.db;
-    await db
-      .update(stores)
-      .set({ timeZone: 'Africa/Lagos' })
-      .where(and(eq(stores.businessId, shop.businessId), eq(stores.id, shop.storeId)));
     today = storeDay('Africa/Lagos');
     const product = await createTestProduct(server, {
       businessId: shop.businessId,

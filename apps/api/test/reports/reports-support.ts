@@ -2,6 +2,7 @@
  * Shared helpers of the report tests (other report tests import them read-only): a shop of its own in
  * a known time zone, sales of given lines at a given instant priced by the server, and a report call.
  */
+import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { STORE_HEADER, type CreateSaleBody, type Endpoint, type Sale } from '@ipos/contracts';
@@ -22,12 +23,18 @@ export interface ReportShop {
   sessionId: string;
 }
 
-export async function openReportShop(server: TestServer, options: { timeZone?: string } = {}): Promise<ReportShop> {
+/** A fresh business whose one store keeps `timeZone` (Lagos by default). */
+export async function registerTenantIn(server: TestServer, timeZone = 'Africa/Lagos'): Promise<Tenant> {
   const tenant = await registerTenant(server);
   await server.deps.database.db
     .update(stores)
-    .set({ timeZone: options.timeZone ?? 'Africa/Lagos' })
+    .set({ timeZone })
     .where(and(eq(stores.businessId, tenant.businessId), eq(stores.id, tenant.storeId)));
+  return tenant;
+}
+
+export async function openReportShop(server: TestServer, options: { timeZone?: string } = {}): Promise<ReportShop> {
+  const tenant = await registerTenantIn(server, options.timeZone);
   return {
     tenant,
     businessId: tenant.businessId,
@@ -95,4 +102,16 @@ export function getReport(
     query,
     headers: { authorization: `Bearer ${as.token}`, [STORE_HEADER]: as.storeId },
   });
+}
+
+/** The same, expecting 200: the report's body. */
+export async function getReportOk<T>(
+  server: TestServer,
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  as: { token: string; storeId: string },
+  query: Record<string, string>,
+): Promise<T> {
+  const res = await getReport(server, endpoint, as, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   cancelPurchaseOrder,
@@ -11,9 +11,9 @@ import {
   type RestockReport,
   type Sale,
 } from '@ipos/contracts';
-import { stores } from '../../src/db/schema.js';
+import { registerTenantIn } from './reports-support.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
+import { demoIds, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { openTestSession, saleBody } from '../checkout/checkout-support.js';
@@ -81,12 +81,8 @@ describe('restock report', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    shop = await registerTenant(server);
+    shop = await registerTenantIn(server);
     token = await shop.token();
-    await server.deps.database.db
-      .update(stores)
-      .set({ timeZone: 'Africa/Lagos' })
-      .where(and(eq(stores.businessId, shop.businessId), eq(stores.id, shop.storeId)));
     today = storeDay('Africa/Lagos');
     p.rice = await product('Rice 5kg', { cost: 1_000, price: 1_500, stock: 30 });
     p.flour = await product('Flour', { cost: 333, price: 400, stock: 2.5, unit: 'kg' });

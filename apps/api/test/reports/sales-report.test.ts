@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
 import {
   addDays,
   getSalesReport,
@@ -10,10 +9,10 @@ import {
   type PricedCart,
   type SalesReport,
 } from '@ipos/contracts';
-import { stores } from '../../src/db/schema.js';
 import { rebuildSalesSummaries } from '../../src/features/reports/sales-summaries.js';
+import { registerTenantIn } from './reports-support.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
+import { demoIds, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { createTestTaxRate, openTestSession, saleBody, setProductTaxRate } from '../checkout/checkout-support.js';
@@ -90,12 +89,8 @@ describe('sales report', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    shop = await registerTenant(server);
+    shop = await registerTenantIn(server);
     token = await shop.token();
-    await server.deps.database.db
-      .update(stores)
-      .set({ timeZone: 'Africa/Lagos' })
-      .where(and(eq(stores.businessId, shop.businessId), eq(stores.id, shop.storeId)));
     session = await openTestSession(server, { businessId: shop.businessId, storeId: shop.storeId });
     const scope = { businessId: shop.businessId };
     inclusive = await createTestProduct(server, {

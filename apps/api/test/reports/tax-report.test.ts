@@ -11,10 +11,11 @@ import {
   type Invoice,
   type TaxReport,
 } from '@ipos/contracts';
-import { stores, taxRates } from '../../src/db/schema.js';
+import { taxRates } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
+import { registerTenantIn, getReportOk, getReport } from './reports-support.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
+import { demoIds, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { createTestTaxRate, openTestSession, saleBody, setProductTaxRate } from '../checkout/checkout-support.js';
@@ -33,29 +34,17 @@ describe('tax report', () => {
   let exclusiveRate: string;
   let today: string;
 
-  const report = async (query: Record<string, string>) =>
-    server.app.inject({
-      method: getTaxReport.method,
-      url: getTaxReport.path,
-      query,
-      headers: { authorization: `Bearer ${token}`, 'x-store-id': shop.storeId },
-    });
-  const reportOk = async (query: Record<string, string>) => {
-    const res = await report(query);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as TaxReport;
-  };
+  const report = (query: Record<string, string>) =>
+    getReport(server, getTaxReport, { token, storeId: shop.storeId }, query);
+  const reportOk = (query: Record<string, string>) =>
+    getReportOk<TaxReport>(server, getTaxReport, { token, storeId: shop.storeId }, query);
   const call = (endpoint: Parameters<ReturnType<typeof caller>>[0], body: unknown, params?: Record<string, string>) =>
     caller(server, shop.email)(endpoint, { storeId: shop.storeId, body, ...(params ? { params } : {}) });
 
   beforeAll(async () => {
     server = await createTestServer();
-    shop = await registerTenant(server);
+    shop = await registerTenantIn(server);
     token = await shop.token();
-    await server.deps.database.db
-      .update(stores)
-      .set({ timeZone: 'Africa/Lagos' })
-      .where(and(eq(stores.businessId, shop.businessId), eq(stores.id, shop.storeId)));
     today = storeDay('Africa/Lagos');
     const session = await openTestSession(server, { businessId: shop.businessId, storeId: shop.storeId });
     const product = (name: string, price: number) =>

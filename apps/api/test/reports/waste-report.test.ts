@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addDays, getWasteReport, recordWaste, storeDay, type WasteDetail, type WasteReport } from '@ipos/contracts';
-import { stores } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
+import { registerTenantIn, getReportOk, getReport } from './reports-support.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
-import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
+import { demoIds, type Tenant } from '../support/isolation.js';
 import { createTestProduct, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { openTestSession, saleBody } from '../checkout/checkout-support.js';
@@ -25,18 +25,10 @@ describe('waste report', () => {
   let today: string;
   let january: WasteDetail;
 
-  const report = async (query: Record<string, string>) =>
-    server.app.inject({
-      method: getWasteReport.method,
-      url: getWasteReport.path,
-      query,
-      headers: { authorization: `Bearer ${token}`, 'x-store-id': shop.storeId },
-    });
-  const reportOk = async (query: Record<string, string>) => {
-    const res = await report(query);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as WasteReport;
-  };
+  const report = (query: Record<string, string>) =>
+    getReport(server, getWasteReport, { token, storeId: shop.storeId }, query);
+  const reportOk = (query: Record<string, string>) =>
+    getReportOk<WasteReport>(server, getWasteReport, { token, storeId: shop.storeId }, query);
   const record = async (variantId: string, quantity: number, reason: WasteDetail['reason']) => {
     const res = await wasteCaller(server)(recordWaste, {
       as: shop.email,
@@ -56,12 +48,8 @@ describe('waste report', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    shop = await registerTenant(server);
+    shop = await registerTenantIn(server);
     token = await shop.token();
-    await server.deps.database.db
-      .update(stores)
-      .set({ timeZone: 'Africa/Lagos' })
-      .where(and(eq(stores.businessId, shop.businessId), eq(stores.id, shop.storeId)));
     today = storeDay('Africa/Lagos');
     tins = await createTestProduct(server, {
       businessId: shop.businessId,

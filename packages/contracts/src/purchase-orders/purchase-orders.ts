@@ -361,8 +361,9 @@ export const reorderSuggestionSchema = z.object({
   /** On order already: Σ ordered − received on OPEN orders of this store. */
   onOrder: z.number(),
   /**
-   * The store's reorder quantity, or enough to reach twice the reorder level, less what is already
-   * on order; never below zero (a variant whose need is covered by open orders is left out).
+   * The restock report's suggestion (`restockSuggestion`): the reorder level plus the last 30 days'
+   * sales, less what is on hand and already on order, raised to the store's reorder quantity; a
+   * variant whose need is covered is left out.
    */
   suggestedQuantity: z.number(),
   unitCostMinor: z.number().int(),

@@ -96,3 +96,20 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
     .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
   return row;
 }
+
+/** A store's IANA time zone (its calendar: days, reports, due dates); undefined for no such store. */
+export async function findStoreTimeZone(
+  db: Executor,
+  scope: { businessId: string; storeId: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ timeZone: stores.timeZone })
+    .from(stores)
+    .where(and(eq(stores.businessId, scope.businessId), eq(stores.id, scope.storeId)));
+  return row?.timeZone;
+}
+
+/** A store's time zone; Lagos for a store that is gone (a request already resolved it as real). */
+export async function storeTimeZone(db: Executor, scope: { businessId: string; storeId: string }): Promise<string> {
+  return (await findStoreTimeZone(db, scope)) ?? 'Africa/Lagos';
+}

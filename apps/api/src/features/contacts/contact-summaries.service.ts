@@ -6,17 +6,11 @@ import {
   type InvoiceStatus,
   type VendorSummary,
 } from '@ipos/contracts';
+import { storeTimeZone } from '../businesses/businesses.repository.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { iso, isoOrNull } from '../inventory/stock-lines.service.js';
-import {
-  customerFigures,
-  customerHistory,
-  findContact,
-  storeTimeZone,
-  vendorOrders,
-  vendorTotals,
-} from './contacts.repository.js';
+import { customerFigures, customerHistory, findContact, vendorOrders, vendorTotals } from './contacts.repository.js';
 import { present } from './contacts.service.js';
 
 type Scope = { businessId: string; storeId: string };
@@ -30,7 +24,7 @@ type Scope = { businessId: string; storeId: string };
 export async function customerSummary(db: Executor, scope: Scope, id: string, now: Date): Promise<CustomerSummary> {
   const row = await findContact(db, scope.businessId, id);
   if (!row || row.kind !== 'customer') throw notFound('The customer');
-  const today = storeDay(await storeTimeZone(db, scope.businessId, scope.storeId), now);
+  const today = storeDay(await storeTimeZone(db, scope), now);
   const figures = await customerFigures(db, scope.businessId, id, today);
   const history = await customerHistory(db, scope.businessId, id, CONTACT_HISTORY_LIMIT);
   return {

@@ -377,12 +377,3 @@ export async function vendorTotals(
   );
   return { orderedMinor: num(row?.ordered), receivedMinor: num(row?.received), returnedMinor: num(row?.returned) };
 }
-
-/** The store's time zone, for its "today". */
-export async function storeTimeZone(db: Executor, businessId: string, storeId: string): Promise<string> {
-  const [row] = await queryRows<{ time_zone: string }>(
-    db,
-    sql`select time_zone from stores where business_id = ${businessId} and id = ${storeId}`,
-  );
-  return row?.time_zone ?? 'Africa/Lagos';
-}

@@ -9,14 +9,6 @@ export type LocalSpan = { timeZone: string; fromDate: string; toDate: string };
 /** bigint/numeric aggregates come back as strings from node-postgres and numbers from PGlite. */
 type Num = number | string;
 
-export async function storeTimeZone(db: Executor, scope: Scope): Promise<string | undefined> {
-  const [row] = await queryRows<{ time_zone: string }>(
-    db,
-    sql`select time_zone from stores where business_id = ${scope.businessId} and id = ${scope.storeId}`,
-  );
-  return row?.time_zone;
-}
-
 /** The instant a local date starts in the zone (a timestamptz expression). */
 const startOf = (date: string, timeZone: string) => sql`((${date}::date)::timestamp at time zone ${timeZone})`;
 

@@ -3,13 +3,13 @@ import type { StoreAccess } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
 import { iso } from '../inventory/stock-lines.service.js';
+import { findStoreTimeZone } from '../businesses/businesses.repository.js';
 import {
   dailySales,
   paymentsByMethod,
   recentSales,
   refundedIn,
   stockAlerts,
-  storeTimeZone,
   topProducts,
 } from './dashboard.repository.js';
 
@@ -26,7 +26,7 @@ const divideRounded = (a: number, b: number) => Math.sign(a) * Math.floor((2 * M
  */
 export async function getStoreDashboard(deps: AppDeps, scope: Scope): Promise<StoreDashboard> {
   const db = deps.database.db;
-  const timeZone = await storeTimeZone(db, scope);
+  const timeZone = await findStoreTimeZone(db, scope);
   if (!timeZone) throw notFound('The store');
   const today = storeDay(timeZone, deps.now());
   const tomorrow = addDays(today, 1);

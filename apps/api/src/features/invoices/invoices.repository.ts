@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceState, ProductUnit } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
-import { invoiceLines, invoicePayments, invoices, products, stores, taxRates } from '../../db/schema.js';
+import { invoiceLines, invoicePayments, invoices, products, taxRates } from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -128,15 +128,6 @@ export async function findTaxRate(db: Executor, businessId: string, id: string) 
     .from(taxRates)
     .where(and(eq(taxRates.businessId, businessId), eq(taxRates.id, id)));
   return row;
-}
-
-/** The store's time zone (its "today" decides what is overdue). */
-export async function storeTimeZone(db: Executor, scope: Scope): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: stores.timeZone })
-    .from(stores)
-    .where(and(eq(stores.businessId, scope.businessId), eq(stores.id, scope.storeId)));
-  return row?.timeZone ?? 'Africa/Lagos';
 }
 
 /** The SQL of a derived state on a given day (see `invoiceState` in the contracts). */

@@ -34,6 +34,7 @@ import { checkVersion, iso, isoOrNull, who } from '../inventory/stock-lines.serv
 import { accountNames, variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
+import { storeTimeZone } from '../businesses/businesses.repository.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
 import {
   deleteInvoiceRow,
@@ -49,7 +50,6 @@ import {
   paymentIdTaken,
   replaceInvoiceLines,
   setLineCost,
-  storeTimeZone,
   updateInvoiceRow,
   type InvoiceLineRow,
   type InvoiceRow,

@@ -22,7 +22,7 @@ import * as documents from './purchase-order-pdf.js';
 export function purchaseOrdersRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   // Before /:orderId, though the router prefers the static path anyway.
-  route(app, deps, listReorderSuggestions, ({ store }) => orders.listReorderSuggestions(db, store));
+  route(app, deps, listReorderSuggestions, ({ store }) => orders.listReorderSuggestions(db, store, deps.now()));
   route(app, deps, listPurchaseOrders, ({ store, query }) => orders.listPurchaseOrders(db, store, query));
   route(app, deps, getPurchaseOrder, ({ store, params }) => orders.loadOrder(db, store, params.orderId));
   route(app, deps, listPurchaseOrderEvents, ({ store, params }) =>

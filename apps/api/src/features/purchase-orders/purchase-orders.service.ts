@@ -3,6 +3,7 @@ import {
   parseThousandths,
   purchaseOrderRefusal,
   purchaseOrderStatus,
+  restockSuggestion,
   receivePurchaseOrder as receiveEndpoint,
   recallPurchaseOrder as recallEndpoint,
   statusAfterRecall,
@@ -24,6 +25,9 @@ import {
   type ReorderSuggestion,
   type updatePurchaseOrderBodySchema,
 } from '@ipos/contracts';
+import { storeTimeZone } from '../businesses/businesses.repository.js';
+import { netSoldByVariant } from '../reports/restock-report.repository.js';
+import { salesWindow } from '../reports/restock-report.service.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
@@ -798,21 +802,38 @@ export async function cancelPurchaseOrderIn(
 // ---------------------------------------------------------------- reorder suggestions
 
 /**
- * Tracked variants of the store at or below their reorder level. Suggested: the store's reorder
- * quantity, or enough to reach twice the reorder level, less what OPEN orders still expect; a variant
- * whose need is already on order is left out.
+ * Tracked variants of the store at or below their reorder level, with the restock report's suggested
+ * quantity (contracts `restockSuggestion`: the reorder level plus the last 30 days' sales, less what is
+ * on hand and on OPEN orders, raised to the store's reorder quantity) — one rule, so the report and a
+ * new order never disagree; a variant whose need is already covered is left out.
  */
-export async function listReorderSuggestions(db: Executor, scope: Scope): Promise<{ items: ReorderSuggestion[] }> {
+export async function listReorderSuggestions(
+  db: Executor,
+  scope: Scope,
+  now: Date,
+): Promise<{ items: ReorderSuggestion[] }> {
   const rows = await reorderRows(db, scope);
+  const window = salesWindow(await storeTimeZone(db, scope), now);
+  const sold = new Map(
+    (await netSoldByVariant(db, { ...scope, ...window, variantIds: rows.map((r) => r.variantId) })).map((s) => [
+      s.variant_id,
+      parseThousandths(s.sold),
+    ]),
+  );
   const items: ReorderSuggestion[] = [];
   for (const r of rows) {
     const onHand = parseThousandths(r.onHand);
-    const level = parseThousandths(r.reorderLevel);
+    const reorderLevel = parseThousandths(r.reorderLevel);
     const reorderQuantity = r.reorderQuantity === null ? null : parseThousandths(r.reorderQuantity);
     const onOrder = parseThousandths(r.onOrder);
-    let need = (reorderQuantity ?? 2 * level - onHand) - onOrder;
-    // Whole-unit products are suggested in whole units, rounded up.
-    if (!unitAllowsFractions(r.unit) && need % 1000 !== 0) need = Math.ceil(need / 1000) * 1000;
+    const need = restockSuggestion({
+      unit: r.unit,
+      onHand,
+      reorderLevel,
+      reorderQuantity,
+      onOrder,
+      soldLast30Days: sold.get(r.variantId) ?? 0,
+    });
     if (need <= 0) continue;
     items.push({
       productId: r.productId,
@@ -821,7 +842,7 @@ export async function listReorderSuggestions(db: Executor, scope: Scope): Promis
       sku: r.sku,
       unit: r.unit,
       onHand: onHand / 1000,
-      reorderLevel: level / 1000,
+      reorderLevel: reorderLevel / 1000,
       reorderQuantity: reorderQuantity === null ? null : reorderQuantity / 1000,
       onOrder: onOrder / 1000,
       suggestedQuantity: need / 1000,
