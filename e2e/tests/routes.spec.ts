@@ -37,7 +37,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['invoice/view/1', 'Invoice not found'],
   ['checkout', 'Checkout'],
   ['settings/store-details', 'Settings'],
-  ['settings/store-details/location/1', 'Settings'],
+  ['settings/store-details/location/1', 'Store settings'],
   ['settings/users-and-permissions', 'Settings'],
   ['settings/users-and-permissions/staff/1', 'Settings'],
   ['settings/users-and-permissions/staff/create', 'Settings'],

@@ -20,9 +20,9 @@ test('settings takes IPOS_ADMIN to store-details', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-for (const [who, account, store] of [
-  ['IPOS_MANAGER_USER', demo.manager, 'Lekki'],
-  ['IPOS_BASIC', demo.cashier, 'Ikeja'],
+for (const [who, account, store, canChange] of [
+  ['IPOS_MANAGER_USER', demo.manager, 'Lekki', true],
+  ['IPOS_BASIC', demo.cashier, 'Ikeja', false],
 ] as const) {
   test(`settings takes ${who} to their own store's location page`, async ({ page }) => {
     const problems = watchForBreakage(page);
@@ -34,8 +34,12 @@ for (const [who, account, store] of [
 
     await page.goto('/dashboard/settings');
     await page.waitForURL((url) => url.pathname === `/dashboard/settings/store-details/location/${storeId}`);
-    await expect(page.getByTestId('screen-title')).toHaveText('Store location');
+    await expect(page.getByRole('heading', { level: 1, name: store })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Africa/Lagos');
     await expect(page).toHaveTitle('iPos Web Solution | Store location');
+    // A manager changes the store's settings; a cashier reads them.
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(canChange ? 1 : 0);
+    await expect(page.getByRole('textbox', { name: 'Address' })).toBeEnabled({ enabled: canChange });
     expect(problems).toEqual([]);
   });
 }

@@ -31,6 +31,7 @@ import { purchaseOrdersRoutes } from './features/purchase-orders/purchase-orders
 import { wasteRoutes } from './features/waste/waste.routes.js';
 import { invoicesRoutes } from './features/invoices/invoices.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
+import { storesRoutes } from './features/stores/stores.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     onboardingRoutes(api, deps);
     staffRoutes(api, deps);
     businessesRoutes(api, deps);
+    storesRoutes(api, deps);
     categoriesRoutes(api, deps);
     taxesRoutes(api, deps);
     productsRoutes(api, deps);

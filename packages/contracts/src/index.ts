@@ -14,6 +14,7 @@ export * from './accounts/credentials.js';
 export * from './onboarding/onboarding.js';
 export * from './businesses/businesses.js';
 export * from './stores/stores.js';
+export * from './stores/store-settings.js';
 export * from './purchase-orders/statuses.js';
 export * from './catalog/categories.js';
 export * from './taxes/taxes.js';

@@ -7,6 +7,7 @@ import {
   type Permission,
 } from '@ipos/contracts';
 import type { Executor } from '../db/client.js';
+import { AppError, notFound } from '../http/app-error.js';
 import {
   listMembershipRows,
   listOwnedBusinesses,
@@ -78,4 +79,25 @@ export async function listStoreAccess(db: Executor, accountId: string): Promise<
 
 export async function findStoreAccess(db: Executor, accountId: string, storeId: string) {
   return (await listStoreAccess(db, accountId)).find((s) => s.storeId === storeId);
+}
+
+/**
+ * A store a store-mode request names besides its active one (a report of another store, another
+ * location's settings): the active store itself, or another store of the same business where the
+ * account holds `permission`. Any other store is a 404, as if it did not exist; a role there without
+ * the permission is a 403 that names it.
+ */
+export async function accessToStore(
+  db: Executor,
+  accountId: string,
+  active: StoreAccess,
+  storeId: string,
+  permission: Permission,
+): Promise<StoreAccess> {
+  if (storeId === active.storeId) return active;
+  const access = await findStoreAccess(db, accountId, storeId);
+  if (!access || access.businessId !== active.businessId) throw notFound('The store');
+  if (!access.permissions.includes(permission))
+    throw new AppError('FORBIDDEN', `Your role in ${access.storeName} does not allow this (${permission})`);
+  return access;
 }

@@ -70,6 +70,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.report.customer': 'report/customer',
   'dashboard.report.purchase-order': 'report/purchase-order',
   'dashboard.report.restock': 'report/restock',
+  'dashboard.settings.store-details/location/:id': 'settings/store-location',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, type ReportScope } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
-import { findStoreAccess } from '../../auth/access.js';
+import { accessToStore } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError } from '../../http/app-error.js';
 import { listStoresOfBusinesses } from '../businesses/businesses.repository.js';
 
 /** A store a report covers, with the zone its days are taken in. */
@@ -52,13 +52,13 @@ export async function resolveReportScope(
       throw new AppError('FORBIDDEN', 'Only the owner of the business can see every store at once; choose one store');
     return { ...base, allStores: true, stores: pick(stores.map((s) => s.id)) };
   }
-  const storeId = query.storeId ?? active.storeId;
-  if (storeId !== active.storeId) {
-    const access = await findStoreAccess(deps.database.db, accountId, storeId);
-    if (!access || access.businessId !== active.businessId) throw notFound('The store');
-    if (!access.permissions.includes('reports.view'))
-      throw new AppError('FORBIDDEN', `Your role in ${access.storeName} does not allow reports (reports.view)`);
-  }
+  const { storeId } = await accessToStore(
+    deps.database.db,
+    accountId,
+    active,
+    query.storeId ?? active.storeId,
+    'reports.view',
+  );
   return { ...base, allStores: false, stores: pick([storeId]) };
 }
 

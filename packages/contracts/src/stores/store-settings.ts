@@ -1,0 +1,97 @@
+/**
+ * A store's own settings (spec `settings/store-details/location/{id}`; issue 8 item 2): where it is,
+ * how it is reached, the calendar its days are counted in, whether stock may go below zero, and above
+ * what value waste waits for approval. Read by anyone working in the store; changed with
+ * `settings.store` there.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.js';
+import { moneyMinorSchema } from '../catalog/quantities.js';
+import { contactPhoneSchema } from '../contacts/contacts.js';
+
+/** An IANA time zone the runtime knows ("Africa/Lagos", "Africa/Nairobi"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+/** The zones offered first: where iPos's shops are. */
+export const commonStoreTimeZones = [
+  'Africa/Lagos',
+  'Africa/Nairobi',
+  'Africa/Dar_es_Salaam',
+  'Africa/Kampala',
+  'Africa/Accra',
+  'Africa/Johannesburg',
+  'Africa/Cairo',
+  'Europe/London',
+] as const;
+
+export const storeSettingsSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  alias: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The store's calendar: its days, reports, due dates and document dates. */
+  timeZone: z.string(),
+  /** Whether tracked goods may go below zero here (sales, adjustments, transfers out). */
+  allowNegativeStock: z.boolean(),
+  /** Waste worth more than this, recorded without waste.approve, waits for a manager's approval. */
+  wasteApprovalThresholdMinor: z.number().int(),
+  version: z.number().int(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+export const storeParamsSchema = z.object({ storeId: z.string().uuid() });
+
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} is at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const updateStoreSettingsBodySchema = z.strictObject({
+  /** The version read; a store changed since is a 409 VERSION_CONFLICT. */
+  version: z.number().int().positive(),
+  name: z.string().trim().min(1, 'Enter the store’s name').max(80, 'The name is at most 80 characters').optional(),
+  address: optionalText(300, 'The address').optional(),
+  phone: contactPhoneSchema.nullable().optional(),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, 'Choose a time zone from the list (Region/City, e.g. Africa/Lagos)')
+    .optional(),
+  allowNegativeStock: z.boolean().optional(),
+  wasteApprovalThresholdMinor: moneyMinorSchema.optional(),
+});
+export type UpdateStoreSettingsBody = z.input<typeof updateStoreSettingsBodySchema>;
+
+export const getStoreSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/stores/:storeId/settings',
+  summary: 'A store’s settings: name, address, phone, time zone, negative stock, waste approval threshold',
+  tags: ['stores'],
+  access: 'dashboard.view',
+  params: storeParamsSchema,
+  status: 200,
+  response: storeSettingsSchema,
+});
+
+export const updateStoreSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/v1/stores/:storeId/settings',
+  summary:
+    'Change a store’s settings (the fields sent); a new time zone moves its past sales to the days of that zone in the reports',
+  tags: ['stores'],
+  access: 'settings.store',
+  params: storeParamsSchema,
+  body: updateStoreSettingsBodySchema,
+  status: 200,
+  response: storeSettingsSchema,
+});
