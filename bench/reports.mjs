@@ -97,7 +97,7 @@ async function seedHistory(db, ctx) {
   /** The g-th event's instant: its day back from now, in the shop's opening hours (08:00–20:00 Lagos). */
   const at = (g) =>
     `(date_trunc('day', now() at time zone 'Africa/Lagos') - (${days(g)} || ' days')::interval
-        + interval '7 hours' + (((${g}) * 7919) % 43200 || ' seconds')::interval) at time zone 'Africa/Lagos'`;
+        + interval '7 hours' + (((${g})::bigint * 7919) % 43200 || ' seconds')::interval) at time zone 'Africa/Lagos'`;
   const step = async (label, text, params = []) => {
     const t = performance.now();
     await db.query(text, params);
