@@ -44,7 +44,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['settings/users-and-permissions/roles', 'Settings'],
   ['settings/roles/create', 'Settings'],
   ['settings/roles/edit/1/Night%20shift', 'Settings'],
-  ['settings/alias', 'Settings'],
+  ['settings/alias', 'Alias'],
   ['settings/audit-trail', 'Settings'],
   ['settings/tax-management', 'Tax management'],
   ['settings/tax-management/create', 'New tax rate'],

@@ -92,6 +92,7 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/stock-counts/:countId": "inventory.view",
         "GET /api/v1/stock-transfers": "inventory.view",
         "GET /api/v1/stock-transfers/:transferId": "inventory.view",
+        "GET /api/v1/stores/:storeId/alias": "settings.alias",
         "GET /api/v1/stores/:storeId/settings": "dashboard.view",
         "GET /api/v1/stores/current": "dashboard.view",
         "GET /api/v1/tax-rates": "inventory.view",
@@ -169,6 +170,7 @@ describe('endpoint access declarations', () => {
         "PUT /api/v1/products/:productId/image": "inventory.manage",
         "PUT /api/v1/purchase-orders/:orderId": "purchase-orders.manage",
         "PUT /api/v1/stock-counts/:countId/lines": "inventory.count",
+        "PUT /api/v1/stores/:storeId/alias": "settings.alias",
         "PUT /api/v1/stores/current/waste-approval-threshold": "settings.store",
         "PUT /api/v1/waste/:wasteId/photo": "waste.record",
       }

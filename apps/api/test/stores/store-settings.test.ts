@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   getSalesReport,
+  getStoreAlias,
   getStoreSettings,
+  updateStoreAlias,
   updateStoreSettings,
   type SalesReport,
+  type StoreAlias,
   type StoreSettings,
 } from '@ipos/contracts';
 import { auditEvents, stores } from '../../src/db/schema.js';
@@ -153,5 +156,70 @@ describe('store settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect([await salesOn('2026-03-10'), await salesOn('2026-03-11')]).toEqual([0, 1]);
     await expectLedgerHolds(server, shop.businessId);
+  });
+
+  it('changes the alias: the next documents carry it, earlier ones keep theirs; another store’s alias is a 409', async () => {
+    const shop = await openReportShop(server);
+    const product = await createTestProduct(server, {
+      businessId: shop.businessId,
+      variants: [{ sellingPriceMinor: 1_000, stock: { [shop.storeId]: 10 } }],
+    });
+    const first = await sellAt(server, shop, [{ variantId: product.variantId, quantity: 1 }]);
+    const as = shop.tenant.email;
+    const aliasOf = async () =>
+      (
+        await call()(getStoreAlias, { as, storeId: shop.storeId, params: { storeId: shop.storeId } })
+      ).json() as StoreAlias;
+    const before = await aliasOf();
+    expect(first.number.startsWith(`${before.alias}-S`)).toBe(true);
+
+    const res = await call()(updateStoreAlias, {
+      as,
+      storeId: shop.storeId,
+      params: { storeId: shop.storeId },
+      body: { version: before.version, alias: ' mkt ', displayName: 'Mama Tee Market' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ alias: 'MKT', displayName: 'Mama Tee Market', version: before.version + 1 });
+    const second = await sellAt(server, shop, [{ variantId: product.variantId, quantity: 1 }]);
+    expect(second.number).toBe('MKT-S000002');
+    const [event] = await server.deps.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.businessId, shop.businessId), eq(auditEvents.action, 'store.alias_changed')));
+    expect(event).toMatchObject({
+      before: { alias: before.alias, displayName: null },
+      after: { alias: 'MKT', displayName: 'Mama Tee Market' },
+    });
+
+    // Demo Mart: Ikeja's alias for Lekki is taken; bad codes are refused on the field; nothing changes.
+    const lekki = (
+      await call()(getStoreAlias, { storeId: demo.lekkiId, params: { storeId: demo.lekkiId } })
+    ).json() as StoreAlias;
+    for (const [alias, status, field] of [
+      ['IKJ', 409, 'alias'],
+      ['ikj', 409, 'alias'],
+      ['L1', 400, 'alias'],
+      ['LEKKIS', 400, 'alias'],
+    ] as const) {
+      const refused = await call()(updateStoreAlias, {
+        storeId: demo.lekkiId,
+        params: { storeId: demo.lekkiId },
+        body: { version: lekki.version, alias, displayName: null },
+      });
+      expect(refused.statusCode, alias).toBe(status);
+      if (status === 409) expect(refused.json().code).toBe('ALIAS_TAKEN');
+      expect(fieldsOf(refused)).toContain(field);
+    }
+    expect((await call()(getStoreAlias, { storeId: demo.lekkiId, params: { storeId: demo.lekkiId } })).json()).toEqual(
+      lekki,
+    );
+    // A cashier has no settings.alias.
+    const cashier = await call()(getStoreAlias, {
+      as: DEMO.cashier,
+      storeId: demo.ikejaId,
+      params: { storeId: demo.ikejaId },
+    });
+    expect(cashier.statusCode).toBe(403);
   });
 });

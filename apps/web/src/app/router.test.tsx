@@ -266,10 +266,10 @@ describe('dashboard frame', () => {
   it('shows a section page titled with the section for screens of later issues', async () => {
     signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
     fakeApi(manager);
-    renderAt('/dashboard/settings/alias');
+    renderAt('/dashboard/settings/audit-trail');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByTestId('screen-title')).toHaveTextContent('Alias');
-    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Alias'));
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Audit trail');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Audit trail'));
   });
 
   it('lists the owner’s businesses and one business', async () => {

@@ -95,3 +95,61 @@ export const updateStoreSettings = defineEndpoint({
   status: 200,
   response: storeSettingsSchema,
 });
+
+// ---------------------------------------------------------------- the alias (spec `settings/alias`)
+
+/** The store's code: 2–5 capital letters, unique in the business; the prefix of its document numbers. */
+export const storeAliasSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2,5}$/, 'Use 2 to 5 letters (A–Z), e.g. LEK'));
+
+export const storeAliasResponseSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  alias: z.string(),
+  /** The name printed on receipts, invoices and purchase orders; the store's name when null. */
+  displayName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type StoreAlias = z.infer<typeof storeAliasResponseSchema>;
+
+export const updateStoreAliasBodySchema = z.strictObject({
+  version: z.number().int().positive(),
+  alias: storeAliasSchema,
+  displayName: z
+    .string()
+    .trim()
+    .max(80, 'The display name is at most 80 characters')
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type UpdateStoreAliasBody = z.input<typeof updateStoreAliasBodySchema>;
+
+/** "LEK-S000001": what a store's next numbers look like under an alias. */
+export const exampleDocumentNumber = (alias: string) => `${alias}-S000001`;
+
+export const getStoreAlias = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/stores/:storeId/alias',
+  summary: 'A store’s alias (its document numbers’ prefix) and the display name on its documents',
+  tags: ['stores'],
+  access: 'settings.alias',
+  params: storeParamsSchema,
+  status: 200,
+  response: storeAliasResponseSchema,
+});
+
+export const updateStoreAlias = defineEndpoint({
+  method: 'PUT',
+  path: '/api/v1/stores/:storeId/alias',
+  summary:
+    'Change a store’s alias (used by its next document numbers; earlier numbers stay) and display name; 409 ALIAS_TAKEN when another store of the business has it',
+  tags: ['stores'],
+  access: 'settings.alias',
+  params: storeParamsSchema,
+  body: updateStoreAliasBodySchema,
+  status: 200,
+  response: storeAliasResponseSchema,
+});

@@ -51,3 +51,50 @@ export async function updateStoreRow(
     .set({ ...changes, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
     .where(where(key));
 }
+
+export type StoreAliasRow = { id: string; name: string; alias: string; displayName: string | null; version: number };
+
+export async function findStoreAlias(
+  db: Executor,
+  key: StoreKey,
+  { forUpdate = false } = {},
+): Promise<StoreAliasRow | undefined> {
+  const query = db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      alias: stores.alias,
+      displayName: stores.displayName,
+      version: stores.version,
+    })
+    .from(stores)
+    .where(where(key));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Another store of the business with this alias (any case), if one exists. */
+export async function aliasTakenBy(db: Executor, key: StoreKey, alias: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: stores.name })
+    .from(stores)
+    .where(
+      and(
+        eq(stores.businessId, key.businessId),
+        sql`upper(${stores.alias}) = ${alias}`,
+        sql`${stores.id} <> ${key.storeId}`,
+      ),
+    );
+  return row?.name;
+}
+
+export async function updateStoreAliasRow(
+  db: Executor,
+  key: StoreKey,
+  changes: { alias?: string; displayName?: string | null },
+) {
+  await db
+    .update(stores)
+    .set({ ...changes, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
+    .where(where(key));
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getStoreSettings, updateStoreSettings } from '@ipos/contracts';
+import { getStoreAlias, getStoreSettings, updateStoreAlias, updateStoreSettings } from '@ipos/contracts';
 import { accessToStore } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
@@ -17,5 +17,12 @@ export function storesRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, updateStoreSettings, async ({ account, actor, store, params, body }) => {
     const target = await accessToStore(db, account.id, store, params.storeId, 'settings.store');
     return db.transaction((tx) => stores.updateStoreSettingsIn(tx, actor, target, body));
+  });
+  route(app, deps, getStoreAlias, async ({ account, store, params }) =>
+    stores.getStoreAlias(db, await accessToStore(db, account.id, store, params.storeId, 'settings.alias')),
+  );
+  route(app, deps, updateStoreAlias, async ({ account, actor, store, params, body }) => {
+    const target = await accessToStore(db, account.id, store, params.storeId, 'settings.alias');
+    return db.transaction((tx) => stores.updateStoreAliasIn(tx, actor, target, body));
   });
 }

@@ -52,6 +52,7 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   INVOICE_OVERPAYMENT: 'That is more than the invoice still owes; enter at most the balance',
   INVOICE_HAS_PAYMENTS: 'This invoice has payments, so it cannot be voided',
   INVOICE_PAYMENT_EXISTS: 'This payment was already recorded; reload the invoice',
+  ALIAS_TAKEN: 'Another store of the business already uses that alias',
   INVOICE_NO_EMAIL: 'The customer has no email address; enter one to send the invoice to',
   WASTE_EXISTS: 'This waste was already recorded; open the waste list to see it',
   WASTE_NOT_PENDING: 'Someone already approved or rejected this waste; reload it',
