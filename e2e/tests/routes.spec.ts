@@ -45,7 +45,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['settings/roles/create', 'Settings'],
   ['settings/roles/edit/1/Night%20shift', 'Settings'],
   ['settings/alias', 'Alias'],
-  ['settings/audit-trail', 'Settings'],
+  ['settings/audit-trail', 'Audit trail'],
   ['settings/tax-management', 'Tax management'],
   ['settings/tax-management/create', 'New tax rate'],
   ['settings/plan', 'Settings'],

@@ -32,6 +32,7 @@ import { wasteRoutes } from './features/waste/waste.routes.js';
 import { invoicesRoutes } from './features/invoices/invoices.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { storesRoutes } from './features/stores/stores.routes.js';
+import { auditTrailRoutes } from './features/audit/audit-trail.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     staffRoutes(api, deps);
     businessesRoutes(api, deps);
     storesRoutes(api, deps);
+    auditTrailRoutes(api, deps);
     categoriesRoutes(api, deps);
     taxesRoutes(api, deps);
     productsRoutes(api, deps);

@@ -1397,6 +1397,9 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_business_idx').on(t.businessId, t.occurredAt, t.id),
     index('audit_events_entity_idx').on(t.businessId, t.entity, t.entityId),
+    // The trail's filters by person and by section, newest first, over millions of events.
+    index('audit_events_actor_idx').on(t.businessId, t.actorAccountId, t.occurredAt, t.id),
+    index('audit_events_section_idx').on(t.businessId, t.entity, t.occurredAt, t.id),
   ],
 );
 

@@ -266,10 +266,10 @@ describe('dashboard frame', () => {
   it('shows a section page titled with the section for screens of later issues', async () => {
     signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
     fakeApi(manager);
-    renderAt('/dashboard/settings/audit-trail');
+    renderAt('/dashboard/settings/plan');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByTestId('screen-title')).toHaveTextContent('Audit trail');
-    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Audit trail'));
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Plan');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Plan'));
   });
 
   it('lists the owner’s businesses and one business', async () => {

@@ -72,6 +72,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.report.restock': 'report/restock',
   'dashboard.settings.store-details/location/:id': 'settings/store-location',
   'dashboard.settings.alias': 'settings/alias',
+  'dashboard.settings.audit-trail': 'settings/audit-trail',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
   'not-found': 'not-found',

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { cursorInstant, olderThan } from '../../lib/keyset-cursor.js';
 import { registerSessions, saleLines, salePayments, sales } from '../../db/schema.js';
 
 type Scope = { businessId: string; storeId: string };
@@ -204,14 +205,12 @@ export async function listSaleRows(
   filters: SaleListFilters,
   page: { after?: { at: string; id: string } | undefined; limit: number },
 ): Promise<SaleListRow[]> {
-  const after = page.after
-    ? sql` and (s.completed_at, s.id) < ((${page.after.at}::timestamp at time zone 'UTC'), ${page.after.id}::uuid)`
-    : sql``;
+  const after = olderThan(sql`s.completed_at`, sql`s.id`, page.after);
   return queryRows<SaleListRow>(
     db,
     sql`
     select s.id, s.number, s.completed_at,
-           to_char(s.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at, s.status, s.cashier_account_id, s.customer_id, c.name as customer_name,
+           ${cursorInstant(sql`s.completed_at`)} as cursor_at, s.status, s.cashier_account_id, s.customer_id, c.name as customer_name,
            (select count(*) from sale_lines sl where sl.business_id = s.business_id and sl.sale_id = s.id) as line_count,
            s.total_minor, coalesce(r.refunded_minor, 0)::bigint as refunded_minor,
            (select string_agg(p.method, ',' order by p.seq) from sale_payments p

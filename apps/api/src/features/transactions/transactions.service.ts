@@ -12,7 +12,8 @@ import {
 } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { invalidFields, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { accountNames } from '../inventory/stock-variants.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
@@ -186,20 +187,6 @@ export async function listSaleEvents(db: Executor, scope: Scope, saleId: string)
 // ---------------------------------------------------------------- the list
 
 type ListQuery = z.output<typeof listSalesQuerySchema>;
-
-const badCursor = () =>
-  // Named like the schema's own query errors (`querystring.<name>`).
-  invalidFields([{ field: 'querystring.cursor', message: 'Not a cursor of this list; start from the first page' }]);
-
-/** The keyset position `completedAt|id` as opaque base64url (completedAt in UTC, to the microsecond). */
-export const encodeCursor = (at: string, id: string) => Buffer.from(`${at}|${id}`, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): { at: string; id: string } {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)\|([0-9a-f-]{36})$/i.exec(text);
-  if (!match) throw badCursor();
-  return { at: match[1]!, id: match[2]!.toLowerCase() };
-}
 
 /**
  * A number filter as a LIKE pattern (upper case): a whole number (`lek-s000123`) matches itself;

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_actor_idx" ON "audit_events" USING btree ("business_id","actor_account_id","occurred_at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_section_idx" ON "audit_events" USING btree ("business_id","entity","occurred_at","id");
