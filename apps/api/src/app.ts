@@ -33,6 +33,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { storesRoutes } from './features/stores/stores.routes.js';
 import { auditTrailRoutes } from './features/audit/audit-trail.routes.js';
+import { rolesRoutes } from './features/staff/roles.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     businessesRoutes(api, deps);
     storesRoutes(api, deps);
     auditTrailRoutes(api, deps);
+    rolesRoutes(api, deps);
     categoriesRoutes(api, deps);
     taxesRoutes(api, deps);
     productsRoutes(api, deps);

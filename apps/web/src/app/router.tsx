@@ -75,6 +75,9 @@ export const screenFiles: Record<string, string> = {
   'dashboard.settings.audit-trail': 'settings/audit-trail',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
+  'dashboard.settings.users-and-permissions/roles': 'settings/roles',
+  'dashboard.settings.roles/create': 'settings/roles/create',
+  'dashboard.settings.roles/edit/:id/:name': 'settings/roles/edit',
   'not-found': 'not-found',
 };
 

@@ -27,6 +27,7 @@ export const auditSections = {
   purchase_order: 'Purchase orders',
   waste: 'Waste',
   invoice: 'Invoices',
+  role: 'Roles',
 } as const;
 export type AuditSection = keyof typeof auditSections;
 

@@ -45,6 +45,12 @@ export type Permission = (typeof permissions)[number];
 /** Permissions that only a business owner holds, in admin mode; never granted through a store role. */
 export const ownerPermissions = ['businesses.manage', 'users.manage'] as const satisfies readonly Permission[];
 
+/** The permissions a store role may hold (the owner's own are never granted through a role). */
+export const storePermissions = permissions.filter(
+  (p) => !(ownerPermissions as readonly string[]).includes(p),
+) as Exclude<Permission, (typeof ownerPermissions)[number]>[];
+export type StorePermission = (typeof storePermissions)[number];
+
 export function isPermission(value: string): value is Permission {
   return (permissions as readonly string[]).includes(value);
 }

@@ -1,12 +1,8 @@
-import { ownerPermissions, permissions, type Permission } from './permissions.js';
+import { storePermissions, type Permission } from './permissions.js';
 
 /** The spec's role strings (section 3). */
 export const systemRoleNames = ['IPOS_ADMIN', 'IPOS_MANAGER_USER', 'IPOS_BASIC'] as const;
 export type SystemRoleName = (typeof systemRoleNames)[number];
-
-const storePermissions = permissions.filter(
-  (p) => !(ownerPermissions as readonly string[]).includes(p),
-) as Permission[];
 
 /** Default permission sets of the system roles. Custom roles pick any subset of the store permissions. */
 export const systemRolePermissions: Record<SystemRoleName, readonly Permission[]> = {

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { storePermissions, type Role } from '@ipos/contracts';
+import { WhenLoaded } from '../../../components/feedback/load-states';
+import { showApiError, toast } from '../../../components/toast';
+import { roleLabel } from '../../accounts/role-label';
+import { roleEditPath, useDeleteRole, useRoles } from '../api/roles';
+import { RoleKindBadge } from './role-form';
+
+const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+
+/**
+ * `settings/users-and-permissions/roles`: the system roles (read-only, opened to see what they
+ * allow) and the custom roles with how many people hold each; a custom role no one holds can be
+ * deleted after a confirmation.
+ */
+export function RoleList({ createPath }: { createPath: string }) {
+  const roles = useRoles();
+  const remove = useDeleteRole();
+  const [confirming, setConfirming] = useState<Role | null>(null);
+
+  const confirmDelete = async () => {
+    const role = confirming;
+    if (!role) return;
+    try {
+      await remove.mutateAsync(role.id);
+      toast.show({ type: 'success', message: `Deleted the role ${role.name}.` });
+    } catch (error) {
+      showApiError(error, 'Could not delete the role');
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button component={Link} to={createPath}>
+          New role
+        </Button>
+      </Group>
+      <WhenLoaded query={roles} loadingLabel="Loading the roles" errorTitle="We could not load the roles">
+        {({ items }) => (
+          <Card withBorder padding={0} radius="md">
+            <Table.ScrollContainer minWidth={600}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Roles">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Kind</Table.Th>
+                    <Table.Th ta="right">Permissions</Table.Th>
+                    <Table.Th ta="right">Members</Table.Th>
+                    <Table.Th ta="right">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((role) => (
+                    <Table.Tr key={role.id} data-testid="role-row">
+                      <Table.Td>
+                        <Anchor component={Link} to={roleEditPath(role)} fw={500}>
+                          {roleLabel(role.name)}
+                        </Anchor>
+                        {role.isSystem ? (
+                          <Text size="xs" c="dimmed">
+                            {role.name}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <RoleKindBadge role={role} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        {role.permissions.length} of {storePermissions.length}
+                      </Table.Td>
+                      <Table.Td ta="right">{people(role.members)}</Table.Td>
+                      <Table.Td ta="right">
+                        {role.isSystem ? null : (
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <Button
+                              component={Link}
+                              to={roleEditPath(role)}
+                              size="compact-sm"
+                              variant="subtle"
+                              aria-label={`Edit ${role.name}`}
+                            >
+                              Edit
+                            </Button>
+                            <Tooltip
+                              label={`${people(role.members)} hold it: give them another role first`}
+                              disabled={role.members === 0}
+                            >
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                color="red"
+                                aria-label={`Delete ${role.name}`}
+                                data-disabled={role.members > 0 || undefined}
+                                onClick={(event) => {
+                                  if (role.members > 0) event.preventDefault();
+                                  else setConfirming(role);
+                                }}
+                              >
+                                Delete
+                              </Button>
+                            </Tooltip>
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {items.every((r) => r.isSystem) ? (
+              <Text p="md" c="dimmed" size="sm">
+                No custom roles yet. A custom role gives exactly the permissions you choose.
+              </Text>
+            ) : null}
+          </Card>
+        )}
+      </WhenLoaded>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Delete this role?">
+        <Stack gap="md">
+          <Text>
+            {confirming?.name} will be deleted. No one holds it; this cannot be undone, and the audit trail keeps its
+            record.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Keep it
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
+              Delete role
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
