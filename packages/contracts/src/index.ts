@@ -17,6 +17,7 @@ export * from './stores/stores.js';
 export * from './stores/store-settings.js';
 export * from './audit/audit-trail.js';
 export * from './staff/roles.js';
+export * from './staff/staff.js';
 export * from './purchase-orders/statuses.js';
 export * from './catalog/categories.js';
 export * from './taxes/taxes.js';

@@ -151,6 +151,30 @@ export const roles = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.id] }), uniqueIndex('roles_name_key').on(t.businessId, t.name)],
 );
 
+/**
+ * A person's place in a business's staff (issue 8): one row per (business, account) holding memberships,
+ * with its version and whether it is active. A deactivated person keeps their memberships (so that
+ * reactivation gives back the same role and stores) but they open nothing.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When the invitation (with a default password) was last mailed; null for people who signed up. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.accountId] }), index('staff_members_account_idx').on(t.accountId)],
+);
+
 export const memberships = pgTable(
   'memberships',
   {
@@ -167,6 +191,10 @@ export const memberships = pgTable(
     index('memberships_account_idx').on(t.accountId),
     foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
     foreignKey({ columns: [t.businessId, t.roleId], foreignColumns: [roles.businessId, roles.id] }),
+    foreignKey({
+      columns: [t.businessId, t.accountId],
+      foreignColumns: [staffMembers.businessId, staffMembers.accountId],
+    }),
   ],
 );
 

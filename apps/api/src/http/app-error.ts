@@ -16,6 +16,14 @@ export class AppError extends Error {
 
 export const notFound = (what = 'The record') => new AppError('NOT_FOUND', `${what} was not found`);
 
+/** Optimistic concurrency: a change sent at another version than the row's is a 409 naming the current one. */
+export function checkVersion(what: string, current: number, read: number) {
+  if (current !== read)
+    throw new AppError('VERSION_CONFLICT', `Someone changed ${what} since you loaded it; reload and try again`, {
+      currentVersion: current,
+    });
+}
+
 /** A 400 naming each bad field, its detail listing them (`field: message; …`), as schema validation answers. */
 export const invalidFields = (errors: FieldError[]) =>
   new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });

@@ -10,6 +10,7 @@ import { findStoreAccess, type StoreAccess } from '../auth/access.js';
 import {
   findAccountByEmail,
   findAccountById,
+  findDeactivatedMembership,
   findAccountIdByIdentity,
   linkIdentity,
   listOwnedBusinesses,
@@ -129,7 +130,16 @@ async function authorize(deps: AppDeps, request: FastifyRequest, account: Accoun
       errors: [{ field: `headers.${STORE_HEADER}`, message: 'Not a store id' }],
     });
   const store = await findStoreAccess(db, account.id, storeId);
-  if (!store) throw new AppError('NOT_FOUND', 'The store was not found');
+  if (!store) {
+    // Someone deactivated in the business learns why, rather than that the store is gone.
+    const deactivated = await findDeactivatedMembership(db, account.id, storeId);
+    if (deactivated)
+      throw new AppError(
+        'STAFF_DEACTIVATED',
+        `Your access to ${deactivated.businessName} was deactivated; ask its administrator`,
+      );
+    throw new AppError('NOT_FOUND', 'The store was not found');
+  }
   if (!store.permissions.includes(permission))
     throw new AppError('FORBIDDEN', `Your role (${store.roleName}) does not allow ${permission}`);
   return { store, businessId: store.businessId };

@@ -12,7 +12,7 @@ export const auditSections = {
   business: 'Business',
   store: 'Stores',
   account: 'People',
-  membership: 'Staff',
+  membership: 'Store memberships',
   product: 'Products',
   product_import: 'Product imports',
   category: 'Categories',
@@ -28,6 +28,7 @@ export const auditSections = {
   waste: 'Waste',
   invoice: 'Invoices',
   role: 'Roles',
+  staff: 'Staff',
 } as const;
 export type AuditSection = keyof typeof auditSections;
 

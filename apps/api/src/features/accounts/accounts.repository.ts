@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountIdentities, accounts, businesses, memberships, roles, stores } from '../../db/schema.js';
+import { accountIdentities, accounts, businesses, memberships, roles, staffMembers, stores } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -68,24 +68,51 @@ export interface StoreRoleRow {
 
 /** The account's explicit store memberships with their roles. */
 export async function listMembershipRows(db: Executor, accountId: string): Promise<StoreRoleRow[]> {
-  return db
-    .select({
-      businessId: memberships.businessId,
-      businessName: businesses.name,
-      currency: businesses.currency,
-      storeId: stores.id,
-      storeName: stores.name,
-      storeAlias: stores.alias,
-      roleName: roles.name,
-      roleIsSystem: roles.isSystem,
-      rolePermissions: roles.permissions,
-    })
+  return (
+    db
+      .select({
+        businessId: memberships.businessId,
+        businessName: businesses.name,
+        currency: businesses.currency,
+        storeId: stores.id,
+        storeName: stores.name,
+        storeAlias: stores.alias,
+        roleName: roles.name,
+        roleIsSystem: roles.isSystem,
+        rolePermissions: roles.permissions,
+      })
+      .from(memberships)
+      .innerJoin(stores, and(eq(stores.businessId, memberships.businessId), eq(stores.id, memberships.storeId)))
+      .innerJoin(businesses, eq(businesses.id, memberships.businessId))
+      .innerJoin(roles, and(eq(roles.businessId, memberships.businessId), eq(roles.id, memberships.roleId)))
+      // A deactivated person keeps their memberships, but they open nothing.
+      .innerJoin(
+        staffMembers,
+        and(eq(staffMembers.businessId, memberships.businessId), eq(staffMembers.accountId, memberships.accountId)),
+      )
+      .where(and(eq(memberships.accountId, accountId), isNull(staffMembers.deactivatedAt)))
+      .orderBy(businesses.name, stores.name)
+  );
+}
+
+/** The business whose staff deactivated this account, when it holds a membership of the store there. */
+export async function findDeactivatedMembership(db: Executor, accountId: string, storeId: string) {
+  const [row] = await db
+    .select({ businessName: businesses.name })
     .from(memberships)
-    .innerJoin(stores, and(eq(stores.businessId, memberships.businessId), eq(stores.id, memberships.storeId)))
+    .innerJoin(
+      staffMembers,
+      and(eq(staffMembers.businessId, memberships.businessId), eq(staffMembers.accountId, memberships.accountId)),
+    )
     .innerJoin(businesses, eq(businesses.id, memberships.businessId))
-    .innerJoin(roles, and(eq(roles.businessId, memberships.businessId), eq(roles.id, memberships.roleId)))
-    .where(eq(memberships.accountId, accountId))
-    .orderBy(businesses.name, stores.name);
+    .where(
+      and(
+        eq(memberships.accountId, accountId),
+        eq(memberships.storeId, storeId),
+        isNotNull(staffMembers.deactivatedAt),
+      ),
+    );
+  return row;
 }
 
 export async function listOwnedBusinesses(db: Executor, accountId: string) {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { systemRoleNames, type SystemRoleName } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
-import { businesses, memberships, roles, stores } from '../../db/schema.js';
+import { businesses, memberships, roles, staffMembers, stores } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 export async function insertBusiness(db: Executor, row: typeof businesses.$inferInsert) {
@@ -19,7 +19,9 @@ export async function insertSystemRoles(db: Executor, businessId: string): Promi
   return ids;
 }
 
+/** A membership, and the person's staff row in the business when it is their first store there. */
 export async function insertMembership(db: Executor, row: typeof memberships.$inferInsert) {
+  await db.insert(staffMembers).values({ businessId: row.businessId, accountId: row.accountId }).onConflictDoNothing();
   await db.insert(memberships).values(row);
 }
 

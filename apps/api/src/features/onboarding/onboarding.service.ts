@@ -28,7 +28,8 @@ export async function createAccount(
     email: string;
     name: string;
     phone?: string | null;
-    passwordHash: string;
+    /** Null for an account that signs in only through an external issuer. */
+    passwordHash: string | null;
     mustChangePassword?: boolean;
     pinHash?: string | null;
   },

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { createRoleBodySchema, updateRoleBodySchema } from '@ipos/contracts';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { uniqueViolation, type Executor } from '../../db/client.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/context.js';
 import { newId } from '../../lib/ids.js';
 import {
@@ -109,10 +109,7 @@ export async function updateRoleIn(
 ): Promise<Role> {
   const row = await loadRole(tx, scope, roleId, true);
   if (row.isSystem) throw systemRole(row.name);
-  if (row.version !== body.version)
-    throw new AppError('VERSION_CONFLICT', 'Someone changed this role since you loaded it; reload and try again', {
-      currentVersion: row.version,
-    });
+  checkVersion('this role', row.version, body.version);
   const next = { name: body.name, permissions: body.permissions };
   const { before, after } = diff({ name: row.name, permissions: row.permissions }, next);
   const members = await roleMembers(tx, scope.businessId, roleId);

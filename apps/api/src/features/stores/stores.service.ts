@@ -2,7 +2,7 @@ import type { StoreAlias, StoreSettings, UpdateStoreSettingsBody } from '@ipos/c
 import { diff, recordAudit } from '../../audit/audit.js';
 import type { Actor } from '../../http/context.js';
 import { uniqueViolation, type Executor } from '../../db/client.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import { rebuildSalesSummaries } from '../reports/sales-summaries.js';
 import {
   aliasTakenBy,
@@ -18,13 +18,6 @@ type StoreKey = { businessId: string; storeId: string };
 const toSettings = (row: StoreSettingsRow): StoreSettings => ({ ...row });
 
 /** Settings and alias share the store row's version: a change to either since it was read is a 409. */
-function checkVersion(current: number, read: number) {
-  if (current !== read)
-    throw new AppError('VERSION_CONFLICT', 'Someone changed this store since you loaded it; reload and try again', {
-      currentVersion: current,
-    });
-}
-
 export async function getStoreSettings(db: Executor, key: StoreKey): Promise<StoreSettings> {
   const row = await findStoreSettings(db, key);
   if (!row) throw notFound('The store');
@@ -44,7 +37,7 @@ export async function updateStoreSettingsIn(
 ): Promise<StoreSettings> {
   const row = await findStoreSettings(tx, key, { forUpdate: true });
   if (!row) throw notFound('The store');
-  checkVersion(row.version, body.version);
+  checkVersion('this store', row.version, body.version);
   const { version: _version, ...fields } = body;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<
     Omit<StoreSettingsRow, 'id' | 'alias' | 'version'>
@@ -91,7 +84,7 @@ export async function updateStoreAliasIn(
 ): Promise<StoreAlias> {
   const row = await findStoreAlias(tx, key, { forUpdate: true });
   if (!row) throw notFound('The store');
-  checkVersion(row.version, body.version);
+  checkVersion('this store', row.version, body.version);
   const other = await aliasTakenBy(tx, key, body.alias);
   if (other) throw aliasTaken(body.alias, other);
   const { before, after } = diff(row, { alias: body.alias, displayName: body.displayName });
