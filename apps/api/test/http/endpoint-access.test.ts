@@ -95,6 +95,7 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/sellables": "checkout.sell",
         "GET /api/v1/staff": "settings.staff",
         "GET /api/v1/staff/:accountId": "settings.staff",
+        "GET /api/v1/staff/options": "settings.staff",
         "GET /api/v1/stock-adjustments/:adjustmentId": "inventory.view",
         "GET /api/v1/stock-counts": "inventory.view",
         "GET /api/v1/stock-counts/:countId": "inventory.view",

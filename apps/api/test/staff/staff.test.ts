@@ -4,6 +4,7 @@ import {
   createStaffMember,
   deactivateStaffMember,
   getStaffMember,
+  getStaffOptions,
   getSalesReport,
   listRoles,
   listStaff,
@@ -14,6 +15,7 @@ import {
   type Role,
   type StaffInvitation,
   type StaffMember,
+  type StaffOptions,
 } from '@ipos/contracts';
 import { accounts, auditEvents, memberships, staffMembers } from '../../src/db/schema.js';
 import { verifySecret } from '../../src/lib/secrets.js';
@@ -219,6 +221,21 @@ describe('staff', () => {
     });
     expect(demote.statusCode).toBe(403);
     expect(await snapshotDatabase(server, quiet)).toEqual(before);
+  });
+
+  it('offers the roles and stores the caller may give', async () => {
+    const res = await as(DEMO.manager, demo.lekkiId)(getStaffOptions);
+    expect(res.statusCode, res.body).toBe(200);
+    const options = res.json() as StaffOptions;
+    const roles = Object.fromEntries(options.roles.map((r) => [r.name, r.assignable]));
+    expect(roles).toMatchObject({ IPOS_ADMIN: false, IPOS_MANAGER_USER: true, IPOS_BASIC: true });
+    expect(options.stores.map((s) => [s.alias, s.manageable])).toEqual([
+      ['IKJ', false],
+      ['LEK', true],
+    ]);
+    const owners = (await demoOwner()(getStaffOptions)).json() as StaffOptions;
+    expect(owners.roles.every((r) => r.assignable)).toBe(true);
+    expect(owners.stores.every((s) => s.manageable)).toBe(true);
   });
 
   it('never leaves the business without an active administrator, never the owner changed here', async () => {

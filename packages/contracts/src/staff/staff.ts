@@ -165,3 +165,23 @@ export const resendStaffInvitation = defineEndpoint({
   status: 200,
   response: staffInvitationSchema,
 });
+
+/**
+ * What the staff screens offer: the business's roles and stores, each saying whether the caller may
+ * give it (a role whose every permission they hold; a store where they manage staff).
+ */
+export const staffOptionsSchema = z.object({
+  roles: z.array(z.object({ id: z.string().uuid(), name: z.string(), isSystem: z.boolean(), assignable: z.boolean() })),
+  stores: z.array(z.object({ id: z.string().uuid(), name: z.string(), alias: z.string(), manageable: z.boolean() })),
+});
+export type StaffOptions = z.infer<typeof staffOptionsSchema>;
+
+export const getStaffOptions = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/staff/options',
+  summary: 'The roles and stores of the business, and which of them the caller may give',
+  tags: ['staff'],
+  access: 'settings.staff',
+  status: 200,
+  response: staffOptionsSchema,
+});

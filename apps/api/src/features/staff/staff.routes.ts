@@ -3,6 +3,7 @@ import {
   createStaffMember,
   deactivateStaffMember,
   getStaffMember,
+  getStaffOptions,
   listStaff,
   reactivateStaffMember,
   resendStaffInvitation,
@@ -22,6 +23,7 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
     return result;
   };
   route(app, deps, listStaff, ({ store, query }) => staff.listStaff(db, store, query));
+  route(app, deps, getStaffOptions, ({ actor, store }) => staff.getStaffOptions(db, actor, store));
   route(app, deps, getStaffMember, ({ store, params }) => staff.getStaffMember(db, store, params.accountId));
   route(app, deps, createStaffMember, ({ actor, store, body }) =>
     db.transaction((tx) => staff.createStaffMemberIn(deps, tx, actor, store, body)).then(thenMail),

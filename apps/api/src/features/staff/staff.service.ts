@@ -6,6 +6,7 @@ import {
   type Permission,
   type StaffInvitation,
   type StaffMember,
+  type StaffOptions,
   type updateStaffMemberBodySchema,
 } from '@ipos/contracts';
 import type { z } from 'zod';
@@ -17,7 +18,8 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { hashSecret } from '../../lib/secrets.js';
 import { findAccountByEmail, getAccountForUpdate, updateAccount } from '../accounts/accounts.repository.js';
 import { createAccount } from '../onboarding/onboarding.service.js';
-import { findRoleRow } from './roles.repository.js';
+import { listStoresOfBusinesses } from '../businesses/businesses.repository.js';
+import { findRoleRow, listRoleRows } from './roles.repository.js';
 import {
   countActiveAdmins,
   findStaffRow,
@@ -219,6 +221,38 @@ function invitationText(
   return password
     ? `Hello ${person.name},\n\n${businessName} added you to its staff on iPos as ${role} in ${where}.\n\nSign in at ${signIn} with this email address and the password:\n\n    ${password}\n\nYou will choose your own password and a PIN when you first sign in.\n\niPos`
     : `Hello ${person.name},\n\n${businessName} added you to its staff on iPos as ${role} in ${where}.\n\nSign in at ${signIn} with your iPos account as usual; choose ${businessName}'s store in the store switcher.\n\niPos`;
+}
+
+/** The roles and stores of the business, with what the caller may give (the same rule as `checkReach`). */
+export async function getStaffOptions(db: Executor, actor: Actor, scope: StoreAccess): Promise<StaffOptions> {
+  const [reach, roleRows, storeRows] = await Promise.all([
+    actorReach(db, actor, scope),
+    listRoleRows(db, scope.businessId),
+    listStoresOfBusinesses(db, [scope.businessId]),
+  ]);
+  const managed = [...reach.values()].filter((held) => held.has('settings.staff'));
+  return {
+    roles: roleRows.map((row) => {
+      const permissions = rolePermissions({
+        roleName: row.name,
+        roleIsSystem: row.isSystem,
+        rolePermissions: row.permissions,
+      });
+      return {
+        id: row.id,
+        name: row.name,
+        isSystem: row.isSystem,
+        // Assignable where the caller manages staff and holds every permission of the role.
+        assignable: managed.some((held) => permissions.every((p) => held.has(p))),
+      };
+    }),
+    stores: storeRows.map((store) => ({
+      id: store.id,
+      name: store.name,
+      alias: store.alias,
+      manageable: reach.get(store.id)?.has('settings.staff') ?? false,
+    })),
+  };
 }
 
 export async function createStaffMemberIn(

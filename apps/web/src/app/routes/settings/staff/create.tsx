@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import type { StaffInvitation } from '@ipos/contracts';
+import { WhenLoaded } from '../../../../components/feedback/load-states';
+import { toast } from '../../../../components/toast';
+import {
+  STAFF_LIST_PATH,
+  staffPath,
+  useCreateStaffMember,
+  useStaffOptions,
+} from '../../../../features/staff/api/staff';
+import { InvitationPassword, NewStaffForm } from '../../../../features/staff/components/staff-forms';
+import { WithActiveStore } from '../../with-active-store';
+
+function NewStaff({ storeId }: { storeId: string }) {
+  const navigate = useNavigate();
+  const options = useStaffOptions();
+  const create = useCreateStaffMember();
+  const [added, setAdded] = useState<StaffInvitation | null>(null);
+  if (added)
+    return (
+      <Stack gap="md">
+        <InvitationPassword invitation={added} />
+        <Group>
+          <Button component={Link} to={staffPath(added.member.accountId)}>
+            Open {added.member.name}’s page
+          </Button>
+          <Button variant="default" onClick={() => setAdded(null)}>
+            Add another
+          </Button>
+        </Group>
+      </Stack>
+    );
+  return (
+    <WhenLoaded
+      query={options}
+      loadingLabel="Loading the roles and stores"
+      errorTitle="We could not load the roles and stores"
+    >
+      {(data) => (
+        <Card withBorder padding="lg" radius="md">
+          <NewStaffForm
+            options={data}
+            defaultStoreId={storeId}
+            onCancel={() => void navigate(STAFF_LIST_PATH)}
+            onSubmit={async (body) => {
+              const invitation = await create.mutateAsync(body);
+              toast.show({ type: 'success', message: `Added ${invitation.member.name} to the staff.` });
+              setAdded(invitation);
+            }}
+          />
+        </Card>
+      )}
+    </WhenLoaded>
+  );
+}
+
+/** `/dashboard/settings/users-and-permissions/staff/create`: add a person (settings.staff). */
+export function CreateStaffRoute() {
+  return (
+    <Stack gap="lg" maw={860}>
+      <Anchor component={Link} to={STAFF_LIST_PATH} size="sm">
+        ← Users and permissions
+      </Anchor>
+      <Title order={1}>Add a staff member</Title>
+      <WithActiveStore>
+        {(store) =>
+          store.permissions.includes('settings.staff') ? (
+            <NewStaff storeId={store.id} />
+          ) : (
+            <Text>Your role does not allow managing staff; a manager or administrator does.</Text>
+          )
+        }
+      </WithActiveStore>
+    </Stack>
+  );
+}
+
+export { CreateStaffRoute as Component };

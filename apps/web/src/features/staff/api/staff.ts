@@ -1,0 +1,74 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createStaffMember,
+  deactivateStaffMember,
+  getStaffMember,
+  getStaffOptions,
+  listStaff,
+  reactivateStaffMember,
+  resendStaffInvitation,
+  resetStaffPin,
+  updateStaffMember,
+  type CreateStaffMemberBody,
+  type ListStaffQuery,
+  type UpdateStaffMemberBody,
+} from '@ipos/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The business's staff (packages/contracts/src/staff/staff.ts) as TanStack Query hooks. */
+const staffKey = ['staff', 'members'] as const;
+
+export const STAFF_LIST_PATH = '/dashboard/settings/users-and-permissions';
+export const staffPath = (accountId: string) => `${STAFF_LIST_PATH}/staff/${accountId}`;
+
+export function useStaffList(query: ListStaffQuery) {
+  return useQuery({
+    queryKey: [...staffKey, 'list', query],
+    queryFn: ({ signal }) => apiRequest(listStaff, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStaffMember(accountId: string) {
+  return useQuery({
+    queryKey: [...staffKey, accountId],
+    queryFn: ({ signal }) => apiRequest(getStaffMember, { params: { accountId }, signal }),
+  });
+}
+
+export function useStaffOptions() {
+  return useQuery({
+    queryKey: ['staff', 'options'],
+    queryFn: ({ signal }) => apiRequest(getStaffOptions, { signal }),
+  });
+}
+
+/** Every change reads the staff again (the list, the person, the roles' member counts). */
+function useStaffMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff'] }),
+  });
+}
+
+export const useCreateStaffMember = () =>
+  useStaffMutation((body: CreateStaffMemberBody) => apiRequest(createStaffMember, { body }));
+
+export const useUpdateStaffMember = () =>
+  useStaffMutation(({ accountId, body }: { accountId: string; body: UpdateStaffMemberBody }) =>
+    apiRequest(updateStaffMember, { params: { accountId }, body }),
+  );
+
+export const useSetStaffActive = () =>
+  useStaffMutation(({ accountId, version, active }: { accountId: string; version: number; active: boolean }) =>
+    apiRequest(active ? reactivateStaffMember : deactivateStaffMember, { params: { accountId }, body: { version } }),
+  );
+
+export const useResendInvitation = () =>
+  useStaffMutation(({ accountId, version }: { accountId: string; version: number }) =>
+    apiRequest(resendStaffInvitation, { params: { accountId }, body: { version } }),
+  );
+
+export const useResetStaffPin = () =>
+  useStaffMutation((accountId: string) => apiRequest(resetStaffPin, { params: { accountId } }));

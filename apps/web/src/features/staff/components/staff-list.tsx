@@ -1,0 +1,188 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { staffStatusLabels, type StaffMember, type StaffStatus } from '@ipos/contracts';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { LoadError } from '../../../components/feedback/load-states';
+import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
+import { roleLabel } from '../../accounts/role-label';
+import { staffPath, useStaffList, useStaffOptions } from '../api/staff';
+
+const PAGE_SIZE = 25;
+const statuses = ['active', 'invited', 'inactive'] as const;
+const statusColor: Record<StaffStatus, string> = { active: 'green', invited: 'blue', inactive: 'gray' };
+
+/** The list's filters live in the URL: back, forward and reload keep them. */
+export function readStaffQuery(params: URLSearchParams) {
+  const status = params.get('status');
+  return {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    pageSize: PAGE_SIZE,
+    search: params.get('search')?.trim() || undefined,
+    storeId: idParam(params, 'storeId') ?? undefined,
+    roleId: idParam(params, 'roleId') ?? undefined,
+    status: (statuses as readonly string[]).includes(status ?? '') ? (status as StaffStatus) : ('all' as const),
+  };
+}
+
+export function StaffStatusBadge({ member }: { member: Pick<StaffMember, 'status' | 'isOwner'> }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color={statusColor[member.status]}>
+        {staffStatusLabels[member.status]}
+      </Badge>
+      {member.isOwner ? (
+        <Badge variant="outline" color="grape">
+          Owner
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * `settings/users-and-permissions`: the business's people by name, searched as you type (name,
+ * email, phone), filtered by store, role and status, 25 a page, each opening their page.
+ */
+export function StaffList({ createPath }: { createPath: string }) {
+  const [params] = useSearchParams();
+  const query = readStaffQuery(params);
+  const staff = useStaffList(query);
+  const options = useStaffOptions();
+  const setQuery = useSetUrlQuery();
+  const search = useUrlTextFilter(query.search, (value, typing) => setQuery({ search: value }, typing));
+  const data = staff.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const filtered = Boolean(query.search || query.storeId || query.roleId || query.status !== 'all');
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput
+            label="Search staff"
+            placeholder="Name, email or phone"
+            type="search"
+            w={260}
+            {...search.inputProps}
+          />
+          <Select
+            label="Store"
+            placeholder="All stores"
+            clearable
+            w={180}
+            data={(options.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={query.storeId ?? null}
+            onChange={(value) => setQuery({ storeId: value })}
+          />
+          <Select
+            label="Role"
+            placeholder="All roles"
+            clearable
+            w={200}
+            data={(options.data?.roles ?? []).map((r) => ({ value: r.id, label: roleLabel(r.name) }))}
+            value={query.roleId ?? null}
+            onChange={(value) => setQuery({ roleId: value })}
+          />
+          <Select
+            label="Status"
+            w={160}
+            data={[
+              { value: 'all', label: 'Everyone' },
+              ...statuses.map((s) => ({ value: s, label: staffStatusLabels[s] })),
+            ]}
+            value={query.status}
+            allowDeselect={false}
+            onChange={(value) => setQuery({ status: value === 'all' ? null : value })}
+          />
+        </Group>
+        <Button component={Link} to={createPath} onClick={() => search.cancel()}>
+          Add staff
+        </Button>
+      </Group>
+
+      {staff.isError ? (
+        <LoadError
+          title="We could not load the staff"
+          error={staff.error}
+          onRetry={() => void staff.refetch()}
+          isRetrying={staff.isFetching}
+        />
+      ) : !data ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading the staff">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height={28} />
+          ))}
+        </Stack>
+      ) : data.items.length === 0 ? (
+        <EmptyState title={filtered ? 'No one matches these filters' : 'No staff yet'}>
+          {filtered ? 'Try another search or clear a filter.' : 'Add the first person who works with you.'}
+        </EmptyState>
+      ) : (
+        <Card withBorder padding={0} radius="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Staff">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Stores</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody aria-busy={staff.isFetching}>
+                {data.items.map((member) => (
+                  <Table.Tr key={member.accountId} data-testid="staff-row">
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={staffPath(member.accountId)}
+                        fw={500}
+                        onClick={() => search.cancel()}
+                      >
+                        {member.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {member.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{roleLabel(member.role.name)}</Table.Td>
+                    <Table.Td>{member.stores.map((s) => s.name).join(', ')}</Table.Td>
+                    <Table.Td>
+                      <StaffStatusBadge member={member} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {data && pages > 1 ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {data.total} people
+          </Text>
+          <Pagination
+            total={pages}
+            value={query.page}
+            onChange={(page) => setQuery({ page: page === 1 ? null : String(page) })}
+            aria-label="Pages"
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
