@@ -34,6 +34,7 @@ import { reportsRoutes } from './features/reports/reports.routes.js';
 import { storesRoutes } from './features/stores/stores.routes.js';
 import { auditTrailRoutes } from './features/audit/audit-trail.routes.js';
 import { rolesRoutes } from './features/staff/roles.routes.js';
+import { businessProfileRoutes } from './features/businesses/business-profile.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     storesRoutes(api, deps);
     auditTrailRoutes(api, deps);
     rolesRoutes(api, deps);
+    businessProfileRoutes(api, deps);
     categoriesRoutes(api, deps);
     taxesRoutes(api, deps);
     productsRoutes(api, deps);

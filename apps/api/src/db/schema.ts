@@ -86,6 +86,9 @@ export const businesses = pgTable(
     /** Receipt texts: a header line under the store name and a footer (returns policy, thanks). */
     receiptHeader: text('receipt_header'),
     receiptFooter: text('receipt_footer'),
+    address: text('address'),
+    /** Bumped with every new logo (`business_logos`); null when there is none. */
+    logoVersion: integer('logo_version'),
     ownerAccountId: uuid('owner_account_id')
       .notNull()
       .references(() => accounts.id),
@@ -150,6 +153,17 @@ export const roles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.businessId, t.id] }), uniqueIndex('roles_name_key').on(t.businessId, t.name)],
 );
+
+/** The business's logo, kept in the database so every replica serves it. */
+export const businessLogos = pgTable('business_logos', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A person's place in a business's staff (issue 8): one row per (business, account) holding memberships,

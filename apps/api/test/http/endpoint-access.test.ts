@@ -35,6 +35,7 @@ describe('endpoint access declarations', () => {
   it('matches the reviewed list of routes and their access', () => {
     expect(Object.fromEntries(apiRoutes().map((r) => [r.route, r.access]))).toMatchInlineSnapshot(`
       {
+        "DELETE /api/v1/business-profile/logo": "settings.business",
         "DELETE /api/v1/held-sales/:heldSaleId": "checkout.sell",
         "DELETE /api/v1/invoices/:invoiceId": "invoices.manage",
         "DELETE /api/v1/products/:productId/image": "inventory.manage",
@@ -44,6 +45,9 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/audit-events": "settings.audit",
         "GET /api/v1/audit-events/export": "settings.audit",
         "GET /api/v1/audit-events/people": "settings.audit",
+        "GET /api/v1/business-profile": "settings.business",
+        "GET /api/v1/business-profile/locations": "settings.business",
+        "GET /api/v1/business-profile/logo": "dashboard.view",
         "GET /api/v1/categories": "inventory.view",
         "GET /api/v1/contacts": "contacts.view",
         "GET /api/v1/contacts/:contactId": "contacts.view",
@@ -177,6 +181,8 @@ describe('endpoint access declarations', () => {
         "POST /api/v1/waste": "waste.record",
         "POST /api/v1/waste/:wasteId/approve": "waste.approve",
         "POST /api/v1/waste/:wasteId/reject": "waste.approve",
+        "PUT /api/v1/business-profile": "settings.business",
+        "PUT /api/v1/business-profile/logo": "settings.business",
         "PUT /api/v1/contacts/:contactId": "contacts.manage",
         "PUT /api/v1/invoices/:invoiceId": "invoices.manage",
         "PUT /api/v1/me/pin": "signedIn",

@@ -30,6 +30,7 @@ export const permissions = [
   'checkout.sell',
   'checkout.discount',
   'checkout.register',
+  'settings.business',
   'settings.store',
   'settings.alias',
   'settings.staff',

@@ -7,7 +7,9 @@ export type SystemRoleName = (typeof systemRoleNames)[number];
 /** Default permission sets of the system roles. Custom roles pick any subset of the store permissions. */
 export const systemRolePermissions: Record<SystemRoleName, readonly Permission[]> = {
   IPOS_ADMIN: storePermissions,
-  IPOS_MANAGER_USER: storePermissions.filter((p) => !['settings.roles', 'settings.plan'].includes(p)),
+  IPOS_MANAGER_USER: storePermissions.filter(
+    (p) => !['settings.business', 'settings.roles', 'settings.plan'].includes(p),
+  ),
   IPOS_BASIC: [
     'dashboard.view',
     'contacts.view',

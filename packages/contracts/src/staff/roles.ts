@@ -119,6 +119,11 @@ export const permissionGroups: {
     area: 'Settings',
     permissions: [
       {
+        key: 'settings.business',
+        label: 'Business details',
+        description: 'The business’s name, logo, contacts, currency, tax id and receipt texts.',
+      },
+      {
         key: 'settings.store',
         label: 'Store settings',
         description: 'The store’s address, time zone, negative stock and waste threshold.',

@@ -93,7 +93,7 @@ describe('roles', () => {
       [
         'ManagerIPOS_MANAGER_USER',
         'System',
-        `${storePermissions.length - 2} of ${storePermissions.length}`,
+        `${systemRolePermissions.IPOS_MANAGER_USER.length} of ${storePermissions.length}`,
         '1 person',
         '',
       ],
