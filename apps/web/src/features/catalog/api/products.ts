@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   archiveProduct,
@@ -22,6 +21,7 @@ import {
   type UpdateProductBody,
 } from '@ipos/contracts';
 import { apiBlob, apiRequest, isApiError } from '../../../lib/api-client';
+import { useObjectUrl } from '../../../lib/object-url';
 
 /** Every product query starts with this key, so one invalidation refreshes lists, pages and lookups. */
 export const productsKey = ['catalog', 'products'] as const;
@@ -131,17 +131,7 @@ export function useProductImageUrl(productId: string | undefined, imageVersion: 
     enabled,
     staleTime: Infinity,
   });
-  const blob = enabled ? image.data : undefined;
-  const [entry, setEntry] = useState<{ blob: Blob; url: string } | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    // The object URL is an outside resource: made here, and revoked when the blob changes or on unmount.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setEntry({ blob, url });
-    return () => URL.revokeObjectURL(url);
-  }, [blob]);
-  const url = blob && entry?.blob === blob ? entry.url : null;
+  const url = useObjectUrl(enabled ? image.data : undefined);
   return { url, isLoading: enabled && image.isPending, isError: image.isError };
 }
 

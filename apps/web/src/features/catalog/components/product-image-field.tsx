@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { MAX_PRODUCT_IMAGE_BYTES, productImageTypes } from '@ipos/contracts';
+import { useObjectUrl } from '../../../lib/object-url';
 import { useProductImageUrl } from '../api/products';
 
 /** What saving does with the image: leave it, upload a new one, or remove it. */
@@ -11,19 +12,6 @@ export function checkImageFile(file: File): string | null {
   if (!(productImageTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image';
   if (file.size > MAX_PRODUCT_IMAGE_BYTES) return 'The image is larger than 1 MB; choose a smaller one';
   return null;
-}
-
-function useObjectUrl(file: File | null) {
-  const [entry, setEntry] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    // The object URL is an outside resource: made here, revoked when the file changes or on unmount.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setEntry({ file, url });
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  return file && entry?.file === file ? entry.url : null;
 }
 
 /** The product's picture: choose (checked before upload), preview, remove. */

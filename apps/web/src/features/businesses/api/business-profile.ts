@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  deleteBusinessLogo,
+  getBusinessLogo,
+  getBusinessProfile,
+  listBusinessLocations,
+  putBusinessLogo,
+  updateBusinessProfile,
+  type UpdateBusinessProfileBody,
+} from '@ipos/contracts';
+import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { useObjectUrl } from '../../../lib/object-url';
+
+/** The business profile of store details (packages/contracts/src/businesses/business-profile.ts). */
+const profileKey = ['businesses', 'profile'] as const;
+
+export function useBusinessProfile() {
+  return useQuery({
+    queryKey: profileKey,
+    queryFn: ({ signal }) => apiRequest(getBusinessProfile, { signal }),
+  });
+}
+
+export function useBusinessLocations() {
+  return useQuery({
+    queryKey: [...profileKey, 'locations'],
+    queryFn: ({ signal }) => apiRequest(listBusinessLocations, { signal }),
+  });
+}
+
+/** Every change puts the new profile in place and reads the rest again (the store's business name shows everywhere). */
+function useProfileMutation<A>(fn: (args: A) => ReturnType<typeof apiRequest<typeof getBusinessProfile>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKey, profile);
+      return queryClient.invalidateQueries({ queryKey: ['stores'] });
+    },
+  });
+}
+
+export const useUpdateBusinessProfile = () =>
+  useProfileMutation((body: UpdateBusinessProfileBody) => apiRequest(updateBusinessProfile, { body }));
+
+export const useUploadBusinessLogo = () =>
+  useProfileMutation((file: Blob) => apiRequest(putBusinessLogo, { file }));
+
+export const useDeleteBusinessLogo = () => useProfileMutation(() => apiRequest(deleteBusinessLogo, {}));
+
+/** The logo as an object URL; `logoVersion` null: no logo (no request). */
+export function useBusinessLogoUrl(logoVersion: number | null | undefined) {
+  const enabled = logoVersion != null;
+  const logo = useQuery({
+    queryKey: [...profileKey, 'logo', logoVersion],
+    queryFn: ({ signal }) => apiBlob(getBusinessLogo, { query: { v: logoVersion! }, signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+  return useObjectUrl(enabled ? logo.data : undefined);
+}
