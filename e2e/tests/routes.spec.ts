@@ -36,7 +36,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['invoice/create', 'New invoice'],
   ['invoice/view/1', 'Invoice not found'],
   ['checkout', 'Checkout'],
-  ['settings/store-details', 'Settings'],
+  ['settings/store-details', 'Store details'],
   ['settings/store-details/location/1', 'Store settings'],
   ['settings/users-and-permissions', 'Users and permissions'],
   ['settings/users-and-permissions/staff/1', 'Staff member not found'],

@@ -14,9 +14,29 @@ test('settings takes IPOS_ADMIN to store-details', async ({ page }) => {
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard/settings/store-details');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(page.getByTestId('screen-title')).toHaveText('Store details');
+  await expect(page.getByRole('heading', { level: 1, name: 'Store details' })).toBeVisible();
   await expect(page).toHaveTitle('iPos Web Solution | Store details');
+
+  // The business profile: the demo has sold, so its currency stays; the receipt footer changes.
+  await expect(page.getByRole('textbox', { name: 'Business name' })).toHaveValue('Demo Mart');
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toBeDisabled();
+  const footer = page.getByRole('textbox', { name: 'Receipt footer' });
+  await footer.fill('Goods sold are returnable within 7 days with this receipt');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved the profile of Demo Mart.')).toBeVisible();
+  await page.reload();
+  await expect(footer).toHaveValue('Goods sold are returnable within 7 days with this receipt');
+
+  // Its stores, each opening its location settings; the settings navigation reaches every child.
+  const locations = page.getByRole('region', { name: 'Locations' });
+  await locations.getByRole('link', { name: 'Ikeja' }).click();
+  await page.waitForURL(/\/dashboard\/settings\/store-details\/location\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ikeja' })).toBeVisible();
+  const settingsNav = page.getByRole('navigation', { name: 'Settings' });
+  await settingsNav.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+  await settingsNav.getByRole('link', { name: 'Store details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Store details' })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

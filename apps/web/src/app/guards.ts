@@ -8,6 +8,7 @@ import {
   isAudienceAllowed,
   type RouteMeta,
 } from './route-table';
+import { storeDetailsPath, storeLocationPath } from './settings-links';
 
 export { isExemptPath, isProtectedPath } from './route-table';
 
@@ -76,9 +77,9 @@ const withRedirect = (path: string, target: string) => `${path}?${REDIRECT_QUERY
 
 /** Spec section 6: where the settings root sends each role. */
 export function settingsLandingPath(role: string | null, storeId: string | null): string | null {
-  if (role === ADMIN_ROLE) return '/dashboard/settings/store-details';
+  if (role === ADMIN_ROLE) return storeDetailsPath;
   if (!storeId) return null;
-  return `/dashboard/settings/store-details/location/${encodeURIComponent(storeId)}`;
+  return storeLocationPath(storeId);
 }
 
 function modeNotice(route: RouteMeta, isAdmin: boolean): GuardNotice {

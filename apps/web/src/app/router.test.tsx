@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, Me, Membership } from '@ipos/contracts';
+import { permissions, type BusinessProfile, type CurrentStore, type Me, type Membership } from '@ipos/contracts';
 import { createRoutes, hasScreenModule, screenFiles } from './router';
 import { isProtectedPath } from './guards';
 import { routeTable } from './route-table';
@@ -48,6 +48,22 @@ const currentStore = (m: Membership): CurrentStore => ({
   roleName: m.roleName,
   permissions: m.permissions,
 });
+
+const demoProfile: BusinessProfile = {
+  id: BUSINESS,
+  name: 'Demo Mart',
+  country: 'NG',
+  currency: 'NGN',
+  taxId: null,
+  phone: null,
+  email: null,
+  address: null,
+  receiptHeader: null,
+  receiptFooter: null,
+  logoVersion: null,
+  currencyLocked: true,
+  version: 1,
+};
 
 /** A fake API: answers by path, the store from the x-store-id header. */
 function fakeApi(me: Me, overrides: Record<string, () => Response> = {}) {
@@ -176,6 +192,47 @@ describe('guards in the router', () => {
     // The store's location settings (their own loading and failure states are the screen's tests).
     expect(await screen.findByRole('heading', { level: 1, name: 'Store settings' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('iPos Web Solution | Store location'));
+    // Settings' own navigation: only the children this role may open, the current one marked.
+    const nav = screen.getAllByRole('navigation', { name: 'Settings' })[0]!;
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Store location']);
+    expect(within(nav).getByRole('link', { name: 'Store location' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('gives an administrator every settings child in one navigation', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_ADMIN', storeId: LEKKI });
+    const admin = { ...currentStore(owner.memberships[0]!), permissions: [...permissions] };
+    fakeApi(owner, {
+      '/api/v1/stores/current': () => json(admin),
+      '/api/v1/business-profile': () => json(demoProfile),
+      '/api/v1/business-profile/locations': () => json({ items: [] }),
+    });
+    const { router } = renderAt('/dashboard/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings/store-details'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Store details' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Settings' })[0]!;
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Store details',
+      'This store',
+      'Users and permissions',
+      'Roles',
+      'Alias',
+      'Tax management',
+      'Audit trail',
+      'Plan',
+    ]);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Alias' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings/alias'));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Alias' })).toHaveAttribute('aria-current', 'page'),
+    );
   });
 
   it('sends an account that must replace its default password there first, keeping the target', async () => {

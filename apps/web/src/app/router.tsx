@@ -70,6 +70,8 @@ export const screenFiles: Record<string, string> = {
   'dashboard.report.customer': 'report/customer',
   'dashboard.report.purchase-order': 'report/purchase-order',
   'dashboard.report.restock': 'report/restock',
+  'dashboard.settings-layout': 'settings/layout',
+  'dashboard.settings.store-details': 'settings/store-details',
   'dashboard.settings.store-details/location/:id': 'settings/store-location',
   'dashboard.settings.alias': 'settings/alias',
   'dashboard.settings.audit-trail': 'settings/audit-trail',
@@ -215,9 +217,19 @@ export function createRoutes({ auth, queryClient }: Pick<AppDeps, 'auth' | 'quer
   };
 
   const dashboardPrefix = `${DASHBOARD_PATH}/`;
-  const dashboardChildren = routeTable
-    .filter((meta) => meta.access === 'auth')
-    .map((meta) => toRoute(meta, meta.path === DASHBOARD_PATH ? '' : meta.path.slice(dashboardPrefix.length)));
+  const dashboardRoute = (meta: RouteMeta) =>
+    toRoute(meta, meta.path === DASHBOARD_PATH ? '' : meta.path.slice(dashboardPrefix.length));
+  const dashboardMetas = routeTable.filter((meta) => meta.access === 'auth');
+  // The settings children share a frame (their navigation): a layout route without a path of its own.
+  const isSettingsChild = (meta: RouteMeta) => meta.section === 'settings' && meta.kind !== 'settings-root';
+  const dashboardChildren: RouteObject[] = [
+    ...dashboardMetas.filter((meta) => !isSettingsChild(meta)).map(dashboardRoute),
+    {
+      id: 'dashboard.settings-layout',
+      lazy: lazyScreen(screenFiles['dashboard.settings-layout']!),
+      children: dashboardMetas.filter(isSettingsChild).map(dashboardRoute),
+    },
+  ];
   const topLevel = routeTable.filter((meta) => meta.access !== 'auth');
 
   return [

@@ -18,7 +18,7 @@ export function problemResponse(
   return jsonResponse({ type: 'about:blank', title: code, status, code, detail, errors }, status);
 }
 
-/** Answers one request from its parsed JSON body. */
+/** Answers one request from its parsed JSON body (or the file it sent). */
 export type ApiHandler = (body: unknown) => Response;
 
 export interface ApiCall {
@@ -40,7 +40,8 @@ export function stubApi(routes: Record<string, ApiHandler | ApiHandler[]>): ApiC
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const key = `${method} ${url}`;
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+      // A JSON body parsed; a file (an image, a CSV) as it was sent.
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
       calls.push({ key, method, url, body });
       const handler = routes[key];
       if (!handler) throw new Error(`unexpected ${key}`);

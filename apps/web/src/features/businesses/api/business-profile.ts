@@ -43,12 +43,11 @@ function useProfileMutation<A>(fn: (args: A) => ReturnType<typeof apiRequest<typ
 export const useUpdateBusinessProfile = () =>
   useProfileMutation((body: UpdateBusinessProfileBody) => apiRequest(updateBusinessProfile, { body }));
 
-export const useUploadBusinessLogo = () =>
-  useProfileMutation((file: Blob) => apiRequest(putBusinessLogo, { file }));
+export const useUploadBusinessLogo = () => useProfileMutation((file: Blob) => apiRequest(putBusinessLogo, { file }));
 
 export const useDeleteBusinessLogo = () => useProfileMutation(() => apiRequest(deleteBusinessLogo, {}));
 
-/** The logo as an object URL; `logoVersion` null: no logo (no request). */
+/** The logo as an object URL (null while it loads); `logoVersion` null: no logo (no request). */
 export function useBusinessLogoUrl(logoVersion: number | null | undefined) {
   const enabled = logoVersion != null;
   const logo = useQuery({
@@ -57,5 +56,5 @@ export function useBusinessLogoUrl(logoVersion: number | null | undefined) {
     enabled,
     staleTime: Infinity,
   });
-  return useObjectUrl(enabled ? logo.data : undefined);
+  return { url: useObjectUrl(enabled ? logo.data : undefined), isError: logo.isError };
 }

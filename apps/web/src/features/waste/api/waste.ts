@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   approveWaste,
@@ -14,6 +13,7 @@ import {
   type RecordWasteBody,
 } from '@ipos/contracts';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
+import { useObjectUrl } from '../../../lib/object-url';
 import { readStored, storageKeys } from '../../../lib/storage';
 
 /**
@@ -55,13 +55,7 @@ export function useWastePhotoUrl(wasteId: string, hasPhoto: boolean, version: st
     enabled: hasPhoto,
     staleTime: Infinity,
   });
-  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
+  const url = useObjectUrl(hasPhoto ? photo.data : undefined);
   return { url, isPending: hasPhoto && photo.isPending, isError: photo.isError };
 }
 

@@ -1,0 +1,124 @@
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { BusinessLocation } from '@ipos/contracts';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { WhenLoaded } from '../../../components/feedback/load-states';
+import { toast } from '../../../components/toast';
+import {
+  useBusinessLocations,
+  useBusinessProfile,
+  useUpdateBusinessProfile,
+} from '../../../features/businesses/api/business-profile';
+import { BusinessLogoField } from '../../../features/businesses/components/business-logo-field';
+import { BusinessProfileForm } from '../../../features/businesses/components/business-profile-form';
+import { storeLocationPath } from '../../settings-links';
+import { WithActiveStore } from '../with-active-store';
+
+function Locations({ items }: { items: BusinessLocation[] }) {
+  if (items.length === 0) return <EmptyState title="No stores yet">The business has no store.</EmptyState>;
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Store</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Time zone</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((store) => (
+            <Table.Tr key={store.id}>
+              <Table.Td>
+                <Anchor component={Link} to={storeLocationPath(store.id)} fw={500}>
+                  {store.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{store.alias}</Table.Td>
+              <Table.Td>{store.address ?? <Text c="dimmed">—</Text>}</Table.Td>
+              <Table.Td>{store.phone ?? <Text c="dimmed">—</Text>}</Table.Td>
+              <Table.Td>{store.timeZone}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function StoreDetails() {
+  const profile = useBusinessProfile();
+  const locations = useBusinessLocations();
+  const update = useUpdateBusinessProfile();
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <Title order={1}>Store details</Title>
+        <Text c="dimmed">The business on every receipt and invoice, and its stores.</Text>
+      </Stack>
+      <WhenLoaded
+        query={profile}
+        loadingLabel="Loading the business profile"
+        errorTitle="The business profile could not be read"
+      >
+        {(data) => (
+          <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="business-profile-title">
+            <Stack gap="lg">
+              <Title order={2} size="h3" id="business-profile-title">
+                Business profile
+              </Title>
+              <BusinessLogoField logoVersion={data.logoVersion} />
+              <BusinessProfileForm
+                key={data.version}
+                profile={data}
+                onSubmit={async (body) => {
+                  const saved = await update.mutateAsync(body);
+                  toast.show({ type: 'success', message: `Saved the profile of ${saved.name}.` });
+                }}
+              />
+            </Stack>
+          </Card>
+        )}
+      </WhenLoaded>
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="locations-title">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="locations-title">
+              Locations
+            </Title>
+          </Group>
+          <WhenLoaded query={locations} loadingLabel="Loading the stores" errorTitle="The stores could not be read">
+            {(data) => <Locations items={data.items} />}
+          </WhenLoaded>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+/** `/dashboard/settings/store-details`: the business profile and its stores (settings.business, administrators). */
+export function StoreDetailsRoute() {
+  return (
+    <WithActiveStore>
+      {(store) =>
+        store.permissions.includes('settings.business') ? (
+          <StoreDetails />
+        ) : (
+          <Stack gap="lg">
+            <Title order={1}>Store details</Title>
+            <Text>
+              Your role does not allow changing the business’s details; an administrator does.{' '}
+              <Anchor component={Link} to={storeLocationPath(store.id)}>
+                Open this store’s settings
+              </Anchor>
+            </Text>
+          </Stack>
+        )
+      }
+    </WithActiveStore>
+  );
+}
+
+export { StoreDetailsRoute as Component };
