@@ -14,6 +14,7 @@ import {
   listStoresOfBusinesses,
   type StoreRoleRow,
 } from '../features/accounts/accounts.repository.js';
+import { findStore } from '../features/businesses/businesses.repository.js';
 
 export interface StoreAccess {
   businessId: string;
@@ -100,4 +101,26 @@ export async function accessToStore(
   if (!access.permissions.includes(permission))
     throw new AppError('FORBIDDEN', `Your role in ${access.storeName} does not allow this (${permission})`);
   return access;
+}
+
+/**
+ * A location of store details: like {@link accessToStore}, and besides, any store of the business
+ * for a person whose active role administers the business (settings.business — IPOS_ADMIN): store
+ * details lists every store, and its administrator keeps each one's location settings and alias,
+ * with the permissions of their role.
+ */
+export async function accessToLocation(
+  db: Executor,
+  accountId: string,
+  active: StoreAccess,
+  storeId: string,
+  permission: Permission,
+): Promise<StoreAccess> {
+  if (storeId === active.storeId || !active.permissions.includes('settings.business'))
+    return accessToStore(db, accountId, active, storeId, permission);
+  const store = await findStore(db, active.businessId, storeId);
+  if (!store) throw notFound('The store');
+  if (!active.permissions.includes(permission))
+    throw new AppError('FORBIDDEN', `Your role does not allow this (${permission})`);
+  return { ...active, storeId: store.id, storeName: store.name, storeAlias: store.alias };
 }

@@ -109,6 +109,25 @@ describe('store settings', () => {
     // Lekki's manager: Lekki yes; Ikeja, where they do not work, does not exist for them.
     expect((await read(demo.lekkiId, DEMO.manager)).statusCode).toBe(200);
     expect((await read(demo.ikejaId, DEMO.manager, demo.lekkiId)).statusCode).toBe(404);
+    // Lekki's IPOS_ADMIN administers the business (settings.business): every location of store
+    // details, Ikeja too, with the permissions of their role; another business's store stays a 404.
+    const ikeja = await read(demo.ikejaId, DEMO.admin, demo.lekkiId);
+    expect(ikeja.statusCode, ikeja.body).toBe(200);
+    const adminChange = await call()(updateStoreSettings, {
+      as: DEMO.admin,
+      storeId: demo.lekkiId,
+      params: { storeId: demo.ikejaId },
+      body: { version: (ikeja.json() as StoreSettings).version, phone: '+234 802 000 1111' },
+    });
+    expect(adminChange.statusCode, adminChange.body).toBe(200);
+    expect(adminChange.json()).toMatchObject({ id: demo.ikejaId, phone: '+234 802 000 1111' });
+    const [adminAudit] = await server.deps.database.db
+      .select({ storeId: auditEvents.storeId, action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, demo.ikejaId))
+      .orderBy(desc(auditEvents.occurredAt))
+      .limit(1);
+    expect(adminAudit).toMatchObject({ storeId: demo.ikejaId });
     // A cashier reads their store's settings and cannot change them (no settings.store).
     const seen = await read(demo.ikejaId, DEMO.cashier);
     expect(seen.statusCode).toBe(200);
@@ -127,6 +146,8 @@ describe('store settings', () => {
       body: { version: 1, address: 'Taken over' },
     });
     expect(stranger.statusCode).toBe(404);
+    const adminStranger = await read(shop.storeId, DEMO.admin, demo.lekkiId);
+    expect(adminStranger.statusCode).toBe(404);
     const [theirs] = await server.deps.database.db
       .select({ address: stores.address })
       .from(stores)
