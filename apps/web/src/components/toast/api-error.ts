@@ -115,5 +115,7 @@ export function showApiError(error: unknown, title?: string): string {
   // An aborted request is a navigation, not a failure.
   if (error instanceof DOMException && error.name === 'AbortError') return '';
   if (!isApiError(error)) logger.error('Unexpected error', error);
-  return toast.show({ type: 'error', title, message: describeApiError(error) });
+  // A plan limit is read, then acted on (Settings → Plan): it stays until closed.
+  const lasting = isApiError(error) && error.code === 'PLAN_LIMIT_REACHED';
+  return toast.show({ type: 'error', title, message: describeApiError(error), ...(lasting ? { duration: 0 } : {}) });
 }
