@@ -48,7 +48,7 @@ const storeScreens: [path: string, heading: string][] = [
   ['settings/audit-trail', 'Audit trail'],
   ['settings/tax-management', 'Tax management'],
   ['settings/tax-management/create', 'New tax rate'],
-  ['settings/plan', 'Settings'],
+  ['settings/plan', 'Plan'],
   ['profile', 'Profile'],
   ['support', 'Support'],
 ];

@@ -35,6 +35,7 @@ import { storesRoutes } from './features/stores/stores.routes.js';
 import { auditTrailRoutes } from './features/audit/audit-trail.routes.js';
 import { rolesRoutes } from './features/staff/roles.routes.js';
 import { businessProfileRoutes } from './features/businesses/business-profile.routes.js';
+import { planRoutes } from './features/plans/plans.routes.js';
 import { publicConfig } from './config/public-config.js';
 
 export const API_PREFIX = '/api/v1';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     auditTrailRoutes(api, deps);
     rolesRoutes(api, deps);
     businessProfileRoutes(api, deps);
+    planRoutes(api, deps);
     categoriesRoutes(api, deps);
     taxesRoutes(api, deps);
     productsRoutes(api, deps);

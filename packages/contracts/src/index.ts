@@ -14,6 +14,7 @@ export * from './accounts/credentials.js';
 export * from './onboarding/onboarding.js';
 export * from './businesses/businesses.js';
 export * from './businesses/business-profile.js';
+export * from './plans/plans.js';
 export * from './stores/stores.js';
 export * from './stores/store-settings.js';
 export * from './audit/audit-trail.js';

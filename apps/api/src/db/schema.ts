@@ -92,11 +92,19 @@ export const businesses = pgTable(
     ownerAccountId: uuid('owner_account_id')
       .notNull()
       .references(() => accounts.id),
+    /** The plan (`planIds` in the contracts: free, growth, business) and its limits; decision 0017. */
+    plan: text('plan').notNull().default('free'),
+    /** The plan's own version, so a plan change and the profile form do not make each other stale. */
+    planVersion: integer('plan_version').notNull().default(1),
+    planChangedAt: timestamp('plan_changed_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('businesses_owner_idx').on(t.ownerAccountId)],
+  (t) => [
+    index('businesses_owner_idx').on(t.ownerAccountId),
+    check('businesses_plan_known', sql`${t.plan} in ('free', 'growth', 'business')`),
+  ],
 );
 
 export const stores = pgTable(

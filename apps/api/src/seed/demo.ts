@@ -85,6 +85,8 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       name: 'Demo Mart',
       country: 'NG',
       currency: 'NGN',
+      // Two stores, five people and about two hundred products: the Growth plan holds them with room.
+      plan: 'growth',
       stores: [
         { name: 'Lekki', alias: 'LEK', timeZone: 'Africa/Lagos', address: 'Admiralty Way, Lekki Phase 1, Lagos' },
         { name: 'Ikeja', alias: 'IKJ', timeZone: 'Africa/Lagos', address: 'Obafemi Awolowo Way, Ikeja, Lagos' },

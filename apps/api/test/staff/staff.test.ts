@@ -17,7 +17,7 @@ import {
   type StaffMember,
   type StaffOptions,
 } from '@ipos/contracts';
-import { accounts, auditEvents, memberships, staffMembers } from '../../src/db/schema.js';
+import { accounts, auditEvents, businesses, memberships, staffMembers } from '../../src/db/schema.js';
 import { verifySecret } from '../../src/lib/secrets.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, registerTenant, snapshotDatabase, type Tenant } from '../support/isolation.js';
@@ -73,6 +73,11 @@ describe('staff', () => {
     server = await createTestServer();
     demo = await demoIds(server);
     tenant = await registerTenant(server);
+    // These tests add many people to one business: more than the Free plan's three (plans.test.ts tests the limit).
+    await server.deps.database.db
+      .update(businesses)
+      .set({ plan: 'business' })
+      .where(eq(businesses.id, tenant.businessId));
     tenantRoles = await rolesBy(tenant.email, tenant.storeId);
     demoRoles = await rolesBy(DEMO.owner, demo.lekkiId);
   });

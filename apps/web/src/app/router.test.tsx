@@ -321,12 +321,12 @@ describe('dashboard frame', () => {
   });
 
   it('shows a section page titled with the section for screens of later issues', async () => {
-    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
-    fakeApi(manager);
-    renderAt('/dashboard/settings/plan');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getByTestId('screen-title')).toHaveTextContent('Plan');
-    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Plan'));
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
+    fakeApi(owner);
+    renderAt('/dashboard/users/add');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByTestId('screen-title')).toHaveTextContent('Add a user');
+    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Add a user'));
   });
 
   it('lists the owner’s businesses and one business', async () => {

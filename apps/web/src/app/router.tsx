@@ -83,6 +83,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.settings.users-and-permissions/roles': 'settings/roles',
   'dashboard.settings.roles/create': 'settings/roles/create',
   'dashboard.settings.roles/edit/:id/:name': 'settings/roles/edit',
+  'dashboard.settings.plan': 'settings/plan',
   'not-found': 'not-found',
 };
 

@@ -1,10 +1,18 @@
-import type { Business, CurrencyCode, CurrentStore, SystemRoleName } from '@ipos/contracts';
+import {
+  DEFAULT_PLAN,
+  type Business,
+  type CurrencyCode,
+  type CurrentStore,
+  type PlanId,
+  type SystemRoleName,
+} from '@ipos/contracts';
 import type { Tx } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
 import type { StoreAccess } from '../../auth/access.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
+import { assertPlanAllows } from '../plans/plans.service.js';
 import {
   countBusinessesOwnedBy,
   findBusinessOwnedBy,
@@ -38,7 +46,15 @@ export function aliasFromName(name: string): string {
 export async function createBusiness(
   tx: Tx,
   actor: Actor,
-  input: { ownerAccountId: string; name: string; country: string; currency: CurrencyCode; stores: NewStore[] },
+  input: {
+    ownerAccountId: string;
+    name: string;
+    country: string;
+    currency: CurrencyCode;
+    stores: NewStore[];
+    /** Free unless given (the demo business is on Growth). */
+    plan?: PlanId;
+  },
 ) {
   const businessId = newId();
   await insertBusiness(tx, {
@@ -47,7 +63,10 @@ export async function createBusiness(
     country: input.country,
     currency: input.currency,
     ownerAccountId: input.ownerAccountId,
+    plan: input.plan ?? DEFAULT_PLAN,
   });
+  // plan limit: stores — a new business starts within its plan too.
+  await assertPlanAllows(tx, businessId, 'stores', input.stores.length);
   const roleIds = await insertSystemRoles(tx, businessId);
   await recordAudit(tx, actor, {
     businessId,

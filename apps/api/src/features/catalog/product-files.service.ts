@@ -23,6 +23,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn, type AdjustmentLine } from '../inventory/stock-adjustments.service.js';
 import { createProductIn, updateProductIn } from './products.service.js';
+import { assertPlanAllows } from '../plans/plans.service.js';
 import {
   csvLine,
   formatMoney,
@@ -553,6 +554,15 @@ function resolveCategory(
 
 // ---------------------------------------------------------------- preview and commit
 
+/** How many more active products the catalogue holds once the planned groups are written. */
+function netActiveProducts(groups: PlannedGroup[]): number {
+  return groups.reduce((net, group) => {
+    const wasActive = group.existing ? !group.existing.isArchived : false;
+    const isActive = !(group.setArchived ?? group.existing?.isArchived ?? false);
+    return net + Number(isActive) - Number(wasActive);
+  }, 0);
+}
+
 export async function previewImport(deps: AppDeps, scope: Scope, bytes: Buffer): Promise<ImportReport> {
   return (await planImport(deps.database.db, scope, bytes)).report;
 }
@@ -573,6 +583,9 @@ export async function commitImport(deps: AppDeps, actor: Actor, scope: Scope, by
   return deps.database.db.transaction(async (tx) => {
     const { groups, report } = await planImport(tx, scope, bytes);
     if (report.summary.errors > 0) throw invalid(report);
+    // The whole file counts against the plan: the active products it adds (new ones, restored ones)
+    // less those it archives. Over the limit, nothing is imported.
+    await assertPlanAllows(tx, scope.businessId, 'products', netActiveProducts(groups));
 
     let created = 0;
     let updated = 0;

@@ -21,6 +21,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
+import { assertPlanAllows } from '../plans/plans.service.js';
 import { variantDisplayName, variantLabel } from '../inventory/stock-variants.repository.js';
 import {
   archiveOtherVariants,
@@ -496,6 +497,7 @@ export async function createProductIn(
 export async function createProduct(deps: AppDeps, actor: Actor, scope: ProductScope, input: CreateProductInput) {
   return guardUniqueRace(deps, scope, input, {}, () =>
     deps.database.db.transaction(async (tx) => {
+      await assertPlanAllows(tx, scope.businessId, 'products');
       const id = await createProductIn(tx, actor, scope, input);
       return getProduct(tx, scope, id);
     }),
@@ -611,6 +613,8 @@ export async function setProductArchived(
     if (!row) throw notFound(WHAT);
     if (row.version !== version) throw versionConflict(row.version);
     if (row.isArchived !== archived) {
+      // A restored product is active again: it counts against the plan's product limit.
+      if (!archived) await assertPlanAllows(tx, scope.businessId, 'products');
       await updateProductRow(tx, scope.businessId, productId, { isArchived: archived });
       await recordAudit(tx, actor, {
         businessId: scope.businessId,

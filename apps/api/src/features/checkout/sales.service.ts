@@ -20,6 +20,7 @@ import { findOpenSession } from './registers.repository.js';
 import { toSale } from '../transactions/transactions.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { addSaleToSummaries } from '../reports/sales-summaries.js';
+import { assertPlanAllows } from '../plans/plans.service.js';
 import {
   findSaleVariants,
   insertSale,
@@ -145,6 +146,9 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
         ],
       },
     );
+
+  // The month's sales against the plan: a count of the day summaries, no lock (decision 0017).
+  await assertPlanAllows(tx, scope.businessId, 'salesPerMonth');
 
   // The stock, then the number (so concurrent sales race on the stock rows, not the counter).
   // Untracked goods (services, gift wrapping) have no stock to take: no movement.

@@ -18,6 +18,7 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { hashSecret } from '../../lib/secrets.js';
 import { findAccountByEmail, getAccountForUpdate, updateAccount } from '../accounts/accounts.repository.js';
 import { createAccount } from '../onboarding/onboarding.service.js';
+import { assertPlanAllows } from '../plans/plans.service.js';
 import { listStoresOfBusinesses } from '../businesses/businesses.repository.js';
 import { findRoleRow, listRoleRows } from './roles.repository.js';
 import {
@@ -274,6 +275,8 @@ export async function createStaffMemberIn(
       accountId: existing.id,
     });
 
+  await assertPlanAllows(tx, scope.businessId, 'staff');
+
   // A new person gets a default password, unless an outside identity provider signs people in.
   const password = existing || deps.config.oidc.externalIssuer ? null : defaultPassword();
   const accountId =
@@ -390,6 +393,8 @@ export async function setStaffActiveIn(
       { name: heldRole.roleName, permissions: rolePermissions(heldRole) },
     );
   if ((target.deactivatedAt === null) === active) return memberOf(tx, scope.businessId, target);
+  // Coming back counts against the plan's staff limit like someone new.
+  if (active) await assertPlanAllows(tx, scope.businessId, 'staff');
   if (!active) {
     if (accountId === actor.accountId)
       throw new AppError('STAFF_SELF_LOCKOUT', 'You cannot deactivate yourself; ask another administrator');

@@ -60,6 +60,8 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   LAST_ADMIN: 'The business needs an active administrator; make someone else an administrator first',
   STAFF_SELF_LOCKOUT: 'That would take away your own access; ask another administrator to do it',
   STAFF_IS_OWNER: 'The owner is the business’s administrator in every store; that cannot be changed here',
+  PLAN_LIMIT_REACHED:
+    'The business has reached a limit of its plan; an administrator can choose a larger plan in Settings → Plan',
   INVITATION_ACCEPTED: 'They already chose their own password; they can reset it from the sign-in page',
   STAFF_DEACTIVATED: 'Your access to this business was deactivated; ask its administrator',
   INVOICE_NO_EMAIL: 'The customer has no email address; enter one to send the invoice to',
@@ -98,6 +100,8 @@ export function describeApiError(error: unknown): string {
     let words = plainWords[error.code as ErrorCode | ClientErrorCode] ?? fallback;
     // The API words this one itself with the tries left ("…; 3 tries left"), which people need.
     if (error.code === 'INVALID_PIN' && /left/.test(error.message)) words = error.message;
+    // A plan limit names which limit, the plan and the usage, and how to raise it: show it as sent.
+    if (error.code === 'PLAN_LIMIT_REACHED' && error.message) words = error.message;
     // A server failure is traced by its request id: give it to the person so support can find it.
     if (error.status >= 500 && error.requestId) words += ` (request ${error.requestId})`;
     return words;
@@ -111,5 +115,7 @@ export function showApiError(error: unknown, title?: string): string {
   // An aborted request is a navigation, not a failure.
   if (error instanceof DOMException && error.name === 'AbortError') return '';
   if (!isApiError(error)) logger.error('Unexpected error', error);
-  return toast.show({ type: 'error', title, message: describeApiError(error) });
+  // A plan limit is read, then acted on (Settings → Plan): it stays until closed.
+  const lasting = isApiError(error) && error.code === 'PLAN_LIMIT_REACHED';
+  return toast.show({ type: 'error', title, message: describeApiError(error), ...(lasting ? { duration: 0 } : {}) });
 }

@@ -136,6 +136,23 @@ describe('showApiError', () => {
     expect(alert).toHaveTextContent(words);
   });
 
+  it('shows a plan limit in the API’s words (which limit, the plan, the usage) until it is closed', () => {
+    vi.useFakeTimers();
+    try {
+      const words =
+        'Staff: the Free plan allows 3 active staff members; the business has 3. An administrator can choose a larger plan in Settings → Plan to raise the limit';
+      renderViewport();
+      act(
+        () =>
+          void showApiError(new ApiError({ code: 'PLAN_LIMIT_REACHED', status: 409, message: words }), 'Could not add'),
+      );
+      act(() => void vi.advanceTimersByTime(60_000));
+      expect(screen.getByRole('alert')).toHaveTextContent(words);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('treats a fetch TypeError as no connection and unknown codes with a fallback', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderViewport();
