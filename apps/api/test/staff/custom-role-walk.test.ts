@@ -93,7 +93,6 @@ describe('a custom role, permission by permission', () => {
     expect(storePermissions.filter((p) => !walked.includes(p))).toMatchInlineSnapshot(`
       [
         "checkout.discount",
-        "settings.plan",
       ]
     `);
   });
