@@ -72,7 +72,7 @@ export function NewBusinessForm({
     }
   });
   return (
-    <form ref={form.formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="New business">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="New business">
       <Stack gap="md">
         <TextInput {...form.field('name')} label="Business name" maxLength={120} required data-autofocus />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -29,7 +29,7 @@ export function NewStoreForm({
     }
   });
   return (
-    <form ref={form.formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="New store">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="New store">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...form.field('name')} label="Store name" maxLength={80} required data-autofocus />
