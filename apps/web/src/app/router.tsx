@@ -43,6 +43,8 @@ export const screenFiles: Record<string, string> = {
   'dashboard.dashboard': 'dashboard/dashboard-landing',
   'dashboard.business': 'dashboard/business-list',
   'dashboard.business.view/:id': 'dashboard/business-view',
+  'dashboard.users': 'dashboard/users-list',
+  'dashboard.users.add': 'dashboard/users-add',
   'dashboard.inventory': 'inventory/list',
   'dashboard.inventory.create': 'inventory/create',
   'dashboard.inventory.edit/:id': 'inventory/edit',

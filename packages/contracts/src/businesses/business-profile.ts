@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
+import { newStoreBodySchema } from './businesses.js';
 import { currencyCodes } from '../identity/currencies.js';
 
 export const businessProfileSchema = z.object({
@@ -145,4 +146,15 @@ export const listBusinessLocations = defineEndpoint({
   access: 'settings.business',
   status: 200,
   response: z.object({ items: z.array(businessLocationSchema) }),
+});
+
+export const addBusinessLocation = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/business-profile/locations',
+  summary: 'Add a store to the business (409 ALIAS_TAKEN when its code is in use there)',
+  tags: ['businesses'],
+  access: 'settings.business',
+  body: newStoreBodySchema,
+  status: 201,
+  response: businessLocationSchema,
 });

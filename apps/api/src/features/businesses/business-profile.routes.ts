@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  addBusinessLocation,
   deleteBusinessLogo,
   getBusinessLogo,
   getBusinessProfile,
@@ -10,12 +11,17 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as profile from './business-profile.service.js';
+import { addStoreIn } from './businesses.service.js';
 
 /** The business profile of store details (issue 8): settings.business; the logo read by everyone there. */
 export function businessProfileRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, getBusinessProfile, ({ store }) => profile.getBusinessProfile(db, store));
   route(app, deps, listBusinessLocations, ({ store }) => profile.listBusinessLocations(db, store));
+  // Locations: add one, the same addStoreIn as admin mode's "Add a store".
+  route(app, deps, addBusinessLocation, ({ actor, store, body }) =>
+    db.transaction((tx) => addStoreIn(tx, actor, store.businessId, body)),
+  );
   route(app, deps, updateBusinessProfile, ({ actor, store, body }) =>
     db.transaction((tx) => profile.updateBusinessProfileIn(tx, actor, store, body)),
   );

@@ -1,36 +1,29 @@
 import {
   DEFAULT_PLAN,
-  type Business,
+  type AddedStore,
   type CurrencyCode,
   type CurrentStore,
   type PlanId,
   type SystemRoleName,
 } from '@ipos/contracts';
-import type { Tx } from '../../db/client.js';
+import { uniqueViolation, type Tx } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
 import type { StoreAccess } from '../../auth/access.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
-import {
-  countBusinessesOwnedBy,
-  findBusinessOwnedBy,
-  findStore,
-  insertBusiness,
-  insertMembership,
-  insertStore,
-  insertSystemRoles,
-  listBusinessesOwnedBy,
-  listStoresOfBusinesses,
-  type BusinessRow,
-} from './businesses.repository.js';
+import { aliasTakenBy } from '../stores/stores.repository.js';
+import { aliasTaken } from '../stores/stores.service.js';
+import { lockBusiness } from '../staff/staff.repository.js';
+import { findStore, insertBusiness, insertMembership, insertStore, insertSystemRoles } from './businesses.repository.js';
 
 export interface NewStore {
   name: string;
   alias: string;
   timeZone?: string;
   address?: string | null;
+  phone?: string | null;
 }
 
 /** A store alias from a name: its first letters, upper case (Lekki → LEK). */
@@ -40,8 +33,52 @@ export function aliasFromName(name: string): string {
 }
 
 /**
+ * Writes one store of a business and its audit event: the one way a store comes to be (sign-up,
+ * a new business, a store added in admin mode or in store details).
+ */
+export async function createStoreIn(tx: Tx, actor: Actor, businessId: string, store: NewStore): Promise<AddedStore> {
+  const row = {
+    id: newId(),
+    name: store.name,
+    alias: store.alias,
+    timeZone: store.timeZone ?? 'Africa/Lagos',
+    address: store.address ?? null,
+    phone: store.phone ?? null,
+  };
+  await insertStore(tx, { businessId, ...row });
+  await recordAudit(tx, actor, {
+    businessId,
+    storeId: row.id,
+    action: 'store.created',
+    entity: 'store',
+    entityId: row.id,
+    after: { name: row.name, alias: row.alias, timeZone: row.timeZone, address: row.address, phone: row.phone },
+  });
+  return row;
+}
+
+/**
+ * A new store in an existing business, under the business row's lock (so the plan's store count and
+ * the alias check hold against a concurrent add). Its alias must be free in the business: 409
+ * ALIAS_TAKEN, nothing written.
+ */
+export async function addStoreIn(tx: Tx, actor: Actor, businessId: string, input: NewStore): Promise<AddedStore> {
+  await lockBusiness(tx, businessId);
+  await assertPlanAllows(tx, businessId, 'stores');
+  const other = await aliasTakenBy(tx, { businessId, storeId: newId() }, input.alias);
+  if (other) throw aliasTaken(input.alias, other);
+  try {
+    return await createStoreIn(tx, actor, businessId, input);
+  } catch (error) {
+    if (uniqueViolation(error)) throw aliasTaken(input.alias, 'Another store');
+    throw error;
+  }
+}
+
+/**
  * Creates a business owned by an account, with its system roles and its stores, each audited.
- * The owner gets an IPOS_ADMIN membership in the first store.
+ * The owner gets an IPOS_ADMIN membership in the first store. Sign-up and admin mode's "New
+ * business" both come here.
  */
 export async function createBusiness(
   tx: Tx,
@@ -65,7 +102,7 @@ export async function createBusiness(
     ownerAccountId: input.ownerAccountId,
     plan: input.plan ?? DEFAULT_PLAN,
   });
-  // plan limit: stores — a new business starts within its plan too.
+  // A new business starts within its plan too.
   await assertPlanAllows(tx, businessId, 'stores', input.stores.length);
   const roleIds = await insertSystemRoles(tx, businessId);
   await recordAudit(tx, actor, {
@@ -76,26 +113,7 @@ export async function createBusiness(
     after: { name: input.name, country: input.country, currency: input.currency },
   });
   const storeIds: string[] = [];
-  for (const store of input.stores) {
-    const storeId = newId();
-    storeIds.push(storeId);
-    await insertStore(tx, {
-      businessId,
-      id: storeId,
-      name: store.name,
-      alias: store.alias,
-      timeZone: store.timeZone ?? 'Africa/Lagos',
-      address: store.address ?? null,
-    });
-    await recordAudit(tx, actor, {
-      businessId,
-      storeId,
-      action: 'store.created',
-      entity: 'store',
-      entityId: storeId,
-      after: { name: store.name, alias: store.alias },
-    });
-  }
+  for (const store of input.stores) storeIds.push((await createStoreIn(tx, actor, businessId, store)).id);
   if (storeIds[0])
     await addMember(tx, actor, {
       businessId,
@@ -126,44 +144,6 @@ export async function addMember(
     entityId: `${m.storeId}:${m.accountId}`,
     after: { accountId: m.accountId, role: m.roleName },
   });
-}
-
-// ---------------------------------------------------------------- admin mode (owners)
-
-type StoreOfBusiness = Awaited<ReturnType<typeof listStoresOfBusinesses>>[number];
-
-function toBusiness(row: BusinessRow, stores: StoreOfBusiness[]): Business {
-  return {
-    id: row.id,
-    name: row.name,
-    currency: row.currency as CurrencyCode,
-    country: row.country,
-    stores: stores
-      .filter((s) => s.businessId === row.id)
-      .map((s) => ({ id: s.id, name: s.name, alias: s.alias, timeZone: s.timeZone })),
-  };
-}
-
-/** The businesses an owner owns, one page at a time, each with all its stores. */
-export async function listBusinesses(deps: AppDeps, ownerAccountId: string, query: { page: number; pageSize: number }) {
-  const db = deps.database.db;
-  const [total, rows] = await Promise.all([
-    countBusinessesOwnedBy(db, ownerAccountId),
-    listBusinessesOwnedBy(db, ownerAccountId, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-  ]);
-  const stores = await listStoresOfBusinesses(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { items: rows.map((r) => toBusiness(r, stores)), total, page: query.page, pageSize: query.pageSize };
-}
-
-/** One business of this owner; any other id (another owner's, or none) is the same 404. */
-export async function getBusiness(deps: AppDeps, ownerAccountId: string, businessId: string): Promise<Business> {
-  const db = deps.database.db;
-  const row = await findBusinessOwnedBy(db, ownerAccountId, businessId);
-  if (!row) throw notFound('The business');
-  return toBusiness(row, await listStoresOfBusinesses(db, [row.id]));
 }
 
 // ---------------------------------------------------------------- store mode

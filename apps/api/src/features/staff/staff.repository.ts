@@ -29,6 +29,8 @@ export async function isBusinessOwner(db: Executor, businessId: string, accountI
 /** A person of the business as the staff screens read them (their stores come apart, `membershipsOf`). */
 export interface StaffRow {
   accountId: string;
+  businessId: string;
+  businessName: string;
   name: string;
   email: string;
   phone: string | null;
@@ -43,18 +45,21 @@ export interface StaffRow {
 }
 
 export interface StaffFilter {
-  businessId: string;
+  /** One business (store mode) or every business of an owner (admin mode). */
+  businessIds: string[];
   /** Lower-case LIKE patterns matched against name and email; digits against the phone's digits. */
   pattern?: string;
   digits?: string;
   storeId?: string;
   roleId?: string;
+  /** A role's name in any of the businesses (admin mode's filter across businesses). */
+  roleName?: string;
   status: 'active' | 'invited' | 'inactive' | 'all';
   limit: number;
   offset: number;
 }
 
-const staffColumns = sql`a.id as "accountId", a.name, a.email, a.phone,
+const staffColumns = sql`a.id as "accountId", s.business_id as "businessId", b.name as "businessName", a.name, a.email, a.phone,
   a.must_change_password as "mustChangePassword", a.password_hash is not null as "hasPassword",
   a.pin_hash is not null as "hasPin", a.pin_locked_at is not null as "isPinLocked",
   b.owner_account_id = a.id as "isOwner", s.deactivated_at as "deactivatedAt", s.invited_at as "invitedAt",
@@ -77,7 +82,13 @@ const toStaffRow = ({ deactivatedAt, invitedAt, ...row }: RawStaffRow): StaffRow
 
 /** One page of the business's people by name, with the count of the filtered set. */
 export async function listStaffRows(db: Executor, filter: StaffFilter): Promise<{ rows: StaffRow[]; total: number }> {
-  const parts: SQL[] = [sql`s.business_id = ${filter.businessId}`];
+  if (filter.businessIds.length === 0) return { rows: [], total: 0 };
+  const parts: SQL[] = [
+    sql`s.business_id in (${sql.join(
+      filter.businessIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  ];
   const either: SQL[] = [];
   if (filter.pattern)
     either.push(sql`lower(a.name) like ${filter.pattern}`, sql`lower(a.email) like ${filter.pattern}`);
@@ -89,6 +100,9 @@ export async function listStaffRows(db: Executor, filter: StaffFilter): Promise<
   if (filter.roleId)
     parts.push(sql`exists (select 1 from memberships m where m.business_id = s.business_id
       and m.account_id = s.account_id and m.role_id = ${filter.roleId})`);
+  if (filter.roleName)
+    parts.push(sql`exists (select 1 from memberships m join roles r on r.business_id = m.business_id and r.id = m.role_id
+      where m.business_id = s.business_id and m.account_id = s.account_id and r.name = ${filter.roleName})`);
   if (filter.status === 'inactive') parts.push(sql`s.deactivated_at is not null`);
   if (filter.status === 'invited') parts.push(sql`s.deactivated_at is null and a.must_change_password`);
   if (filter.status === 'active') parts.push(sql`s.deactivated_at is null and not a.must_change_password`);
@@ -96,7 +110,7 @@ export async function listStaffRows(db: Executor, filter: StaffFilter): Promise<
   const rows = await queryRows<RawStaffRow & { total: number | string }>(
     db,
     sql`select ${staffColumns}, count(*) over () as total from ${staffFrom} where ${where}
-         order by lower(a.name), a.id limit ${filter.limit} offset ${filter.offset}`,
+         order by lower(a.name), a.id, lower(b.name), b.id limit ${filter.limit} offset ${filter.offset}`,
   );
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && filter.offset > 0) {
@@ -217,4 +231,15 @@ export async function storesOfBusiness(db: Executor, businessId: string, storeId
     .select({ id: stores.id, name: stores.name, alias: stores.alias })
     .from(stores)
     .where(and(eq(stores.businessId, businessId), inArray(stores.id, storeIds)));
+}
+
+/** The names of the roles of these businesses (system roles once), for admin mode's role filter. */
+export async function roleNamesOf(db: Executor, businessIds: string[]): Promise<string[]> {
+  if (businessIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ name: roles.name })
+    .from(roles)
+    .where(inArray(roles.businessId, businessIds))
+    .orderBy(asc(roles.name));
+  return rows.map((r) => r.name);
 }

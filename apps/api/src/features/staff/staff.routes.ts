@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createStaffMember,
+  getAdminStaffOptions,
+  inviteAdminUser,
+  listAdminUsers,
   deactivateStaffMember,
   getStaffMember,
   getStaffOptions,
@@ -13,6 +16,7 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as staff from './staff.service.js';
+import * as adminUsers from './admin-users.service.js';
 
 /** Staff (issue 8): the business's people, their role and stores, for settings.staff holders. */
 export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -44,5 +48,14 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   route(app, deps, resetStaffPin, ({ actor, store, params }) =>
     staff.resetStaffPin(deps, actor, store, params.accountId).then(() => null),
+  );
+
+  // Admin mode: route() has checked that the caller owns a business (or the one in the path).
+  route(app, deps, listAdminUsers, ({ account, query }) => adminUsers.listAdminUsers(db, account.id, query));
+  route(app, deps, getAdminStaffOptions, ({ actor, account, params }) =>
+    adminUsers.getAdminStaffOptions(db, actor, account.id, params.businessId),
+  );
+  route(app, deps, inviteAdminUser, ({ actor, params, body }) =>
+    db.transaction((tx) => adminUsers.inviteAdminUserIn(deps, tx, actor, params.businessId, body)).then(thenMail),
   );
 }

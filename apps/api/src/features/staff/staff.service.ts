@@ -89,7 +89,7 @@ export async function listStaff(db: Executor, scope: StoreAccess, query: z.outpu
   const search = query.search?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const digits = query.search?.replace(/\D/g, '');
   const { rows, total } = await listStaffRows(db, {
-    businessId: scope.businessId,
+    businessIds: [scope.businessId],
     pattern: search ? `%${search}%` : undefined,
     digits: digits && digits.length >= 3 ? `%${digits}%` : undefined,
     storeId: query.storeId,

@@ -60,7 +60,8 @@ export async function updateStoreSettingsIn(
 
 // ---------------------------------------------------------------- alias
 
-const aliasTaken = (alias: string, storeName: string) =>
+/** 409 ALIAS_TAKEN on the alias field: another store of the business has the code. */
+export const aliasTaken = (alias: string, storeName: string) =>
   new AppError('ALIAS_TAKEN', `${storeName} already uses the alias ${alias}`, {
     errors: [{ field: 'alias', message: `${storeName} already uses ${alias}; choose another` }],
   });

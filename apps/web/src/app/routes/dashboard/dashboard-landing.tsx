@@ -1,4 +1,3 @@
-import { useBusinesses } from '../../../features/accounts/api/list-businesses';
 import { useCurrentStore } from '../../../lib/current-store';
 import { roleLabel } from '../../../features/accounts/role-label';
 import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
@@ -6,6 +5,7 @@ import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-s
 import type { QuickLink } from '../../../features/dashboard/components/quick-links';
 import { StoreDashboard } from '../../../features/dashboard/components/store-dashboard';
 import { useStoreDashboard } from '../../../features/dashboard/api/store-dashboard';
+import { useAdminDashboard } from '../../../features/dashboard/api/admin-dashboard';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import type { Section } from '../../route-table';
 import { allowedSections, storeLabel, useWorkingContext } from '../../working-context';
@@ -16,11 +16,11 @@ const toQuickLinks = (list: Section[]): QuickLink[] =>
     .map((section) => ({ id: section.id, label: section.name, description: section.summary, to: section.path }));
 
 function AdminLanding({ personName, onOpenStore }: { personName: string; onOpenStore: (storeId: string) => void }) {
-  const businesses = useBusinesses();
+  const dashboard = useAdminDashboard();
   return (
     <AdminDashboard
       personName={personName}
-      businesses={businesses}
+      dashboard={dashboard}
       quickLinks={toQuickLinks(allowedSections({ isAdmin: true, isOwner: true, permissions: [] }))}
       onOpenStore={onOpenStore}
     />

@@ -168,6 +168,57 @@ describe('store details', () => {
     expect(screen.getByRole('button', { name: 'Remove logo' })).toBeInTheDocument();
   });
 
+  it('adds a store from Locations: the code taken stays on its field, then it is added and listed', async () => {
+    const added = {
+      id: '0190a6a0-0000-7000-8000-0000000000dd',
+      name: 'Victoria Island',
+      alias: 'VI',
+      address: null,
+      phone: '+234 801 234 5678',
+      timeZone: 'Africa/Lagos',
+    };
+    const calls = stubApi({
+      'GET /api/v1/stores/current': () => jsonResponse(admin),
+      'GET /api/v1/business-profile': () => jsonResponse(profile),
+      'GET /api/v1/business-profile/locations': [
+        () => jsonResponse(locations),
+        () => jsonResponse({ items: [...locations.items, added] }),
+      ],
+      'POST /api/v1/business-profile/locations': [
+        () =>
+          problemResponse(409, 'ALIAS_TAKEN', 'Demo Mart Lekki already uses the alias LEK', [
+            { field: 'alias', message: 'Demo Mart Lekki already uses LEK; choose another' },
+          ]),
+        () => jsonResponse(added, 201),
+      ],
+    });
+    const user = show();
+    const stores = await screen.findByRole('region', { name: 'Locations' });
+    await user.click(within(stores).getByRole('button', { name: 'Add a store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a store to Demo Mart' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add the store' }));
+    expect(await within(dialog).findByText('Enter the store’s name')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'POST /api/v1/business-profile/locations')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Store name' }), 'Victoria Island');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'lek');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone' }), '+234 801 234 5678');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the store' }));
+    expect(await within(dialog).findByText('Demo Mart Lekki already uses LEK; choose another')).toBeInTheDocument();
+
+    const code = within(dialog).getByRole('textbox', { name: /^Code/ });
+    await user.clear(code);
+    await user.type(code, 'vi');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the store' }));
+    expect(await screen.findByText('Added Victoria Island (VI).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.key === 'POST /api/v1/business-profile/locations').map((c) => c.body)).toEqual([
+      { name: 'Victoria Island', alias: 'LEK', address: null, phone: '+234 801 234 5678', timeZone: 'Africa/Lagos' },
+      { name: 'Victoria Island', alias: 'VI', address: null, phone: '+234 801 234 5678', timeZone: 'Africa/Lagos' },
+    ]);
+    expect(await within(stores).findByRole('link', { name: 'Victoria Island' })).toBeInTheDocument();
+  });
+
   it('sends a role without settings.business to its store’s settings', async () => {
     stubApi({ 'GET /api/v1/stores/current': () => jsonResponse(manager) });
     const user = show();

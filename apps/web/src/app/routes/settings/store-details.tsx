@@ -1,16 +1,19 @@
-import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BusinessLocation } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { toast } from '../../../components/toast';
 import {
+  useAddBusinessLocation,
   useBusinessLocations,
   useBusinessProfile,
   useUpdateBusinessProfile,
 } from '../../../features/businesses/api/business-profile';
 import { BusinessLogoField } from '../../../features/businesses/components/business-logo-field';
 import { BusinessProfileForm } from '../../../features/businesses/components/business-profile-form';
+import { AddStoreDialog } from '../../../features/stores/components/add-store-dialog';
 import { storeLocationPath } from '../../settings-links';
 import { WithActiveStore } from '../with-active-store';
 
@@ -52,6 +55,8 @@ function StoreDetails() {
   const profile = useBusinessProfile();
   const locations = useBusinessLocations();
   const update = useUpdateBusinessProfile();
+  const addLocation = useAddBusinessLocation();
+  const [adding, setAdding] = useState(false);
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
@@ -88,12 +93,22 @@ function StoreDetails() {
             <Title order={2} size="h3" id="locations-title">
               Locations
             </Title>
+            <Button variant="light" onClick={() => setAdding(true)}>
+              Add a store
+            </Button>
           </Group>
           <WhenLoaded query={locations} loadingLabel="Loading the stores" errorTitle="The stores could not be read">
             {(data) => <Locations items={data.items} />}
           </WhenLoaded>
         </Stack>
       </Card>
+      <AddStoreDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        businessName={profile.data?.name ?? 'the business'}
+        defaultTimeZone={locations.data?.items[0]?.timeZone}
+        add={(body) => addLocation.mutateAsync(body)}
+      />
     </Stack>
   );
 }

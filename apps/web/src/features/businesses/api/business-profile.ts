@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  addBusinessLocation,
   deleteBusinessLogo,
   getBusinessLogo,
   getBusinessProfile,
   listBusinessLocations,
   putBusinessLogo,
   updateBusinessProfile,
+  type NewStoreBody,
   type UpdateBusinessProfileBody,
 } from '@ipos/contracts';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
@@ -25,6 +27,19 @@ export function useBusinessLocations() {
   return useQuery({
     queryKey: [...profileKey, 'locations'],
     queryFn: ({ signal }) => apiRequest(listBusinessLocations, { signal }),
+  });
+}
+
+/** Locations: add one (the same rules as admin mode's "Add a store"); the list and the account are read again. */
+export function useAddBusinessLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewStoreBody) => apiRequest(addBusinessLocation, { body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...profileKey, 'locations'] }),
+        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+      ]),
   });
 }
 

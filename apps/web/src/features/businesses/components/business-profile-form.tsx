@@ -6,7 +6,7 @@ import {
   type UpdateBusinessProfileBody,
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { countries, currencyLabels } from '../../onboarding/countries';
+import { countries, currencyLabels } from '../../../lib/countries';
 
 type Values = {
   name: string;

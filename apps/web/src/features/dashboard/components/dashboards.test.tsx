@@ -1,17 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, listBusinesses, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
-import { ApiError, type ResponseOf } from '../../../lib/api-client';
-import { BUSINESS_ID, demoMart, LEKKI_ID, queryResult as query } from '../../../test/fixtures';
+import type { AdminDashboard as AdminFigures, CurrentStore, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { BUSINESS_ID, demoAdminDashboard, IKEJA_ID, LEKKI_ID, queryResult as query } from '../../../test/fixtures';
 import { renderInRouter as render } from '../../../test/render';
 import { AdminDashboard } from './admin-dashboard';
 import { NoStore, NotAnOwner } from './no-store';
 import { StoreDashboard } from './store-dashboard';
-
-type Businesses = ResponseOf<typeof listBusinesses>;
-
-const businesses: Businesses = { items: [demoMart], total: 1, page: 1, pageSize: 100 };
 
 const store: CurrentStore = {
   id: LEKKI_ID,
@@ -84,30 +80,44 @@ const quietDay: StoreFiguresData = {
 const links = [{ id: 'business', label: 'Businesses', description: 'Yours', to: '/dashboard/business' }];
 
 describe('AdminDashboard', () => {
-  it('shows the businesses, their stores and counts, and opens a store', async () => {
+  it('shows today by business and store, the counts and the low stock, and opens a store', async () => {
     const onOpenStore = vi.fn();
     render(
       <AdminDashboard
         personName="Ada"
-        businesses={query<Businesses>({ data: businesses })}
+        dashboard={query<AdminFigures>({ data: demoAdminDashboard })}
         quickLinks={links}
         onOpenStore={onOpenStore}
       />,
     );
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('business-count')).toHaveTextContent('1');
     expect(screen.getByTestId('store-count')).toHaveTextContent('2');
-    expect(screen.getByRole('link', { name: 'Demo Mart' })).toHaveAttribute(
+    expect(screen.getByTestId('staff-count')).toHaveTextContent('5');
+    expect(screen.getByTestId('low-stock-count')).toHaveTextContent('2');
+    expect(screen.getByTestId(`net-sales-${BUSINESS_ID}`)).toHaveTextContent('₦25,000.00');
+    const stores = screen.getByRole('table', { name: 'Stores of Demo Mart today' });
+    const lekki = within(stores).getByRole('row', { name: /Lekki/ });
+    expect(
+      within(lekki)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Lekki (LEK)2026-03-14 · Africa/Lagos', '3', '₦25,000.00', '2', 'Work here']);
+    expect(screen.getAllByRole('link', { name: 'Demo Mart' })[0]).toHaveAttribute(
       'href',
-      '/dashboard/business/view/0190a6a0-0000-7000-8000-0000000000bb',
+      `/dashboard/business/view/${BUSINESS_ID}`,
     );
+    const low = screen.getByRole('table', { name: 'Low-stock alerts' });
+    expect(within(low).getByRole('row', { name: /Peak Milk 400g/ })).toHaveTextContent('DM-DA-001');
+    expect(screen.getByText('The 1 lowest of 2.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Work in Ikeja' }));
-    expect(onOpenStore).toHaveBeenCalledWith('0190a6a0-0000-7000-8000-0000000000cc');
+    expect(onOpenStore).toHaveBeenCalledWith(IKEJA_ID);
     expect(screen.getByRole('link', { name: 'Businesses' })).toHaveAttribute('href', '/dashboard/business');
   });
 
   it('has loading, empty and error states with a retry', async () => {
     const { unmount } = render(
-      <AdminDashboard personName="Ada" businesses={query({ isPending: true })} quickLinks={[]} onOpenStore={vi.fn()} />,
+      <AdminDashboard personName="Ada" dashboard={query({ isPending: true })} quickLinks={[]} onOpenStore={vi.fn()} />,
     );
     expect(screen.getByLabelText('Loading your businesses')).toHaveAttribute('aria-busy', 'true');
     unmount();
@@ -115,19 +125,22 @@ describe('AdminDashboard', () => {
     const empty = render(
       <AdminDashboard
         personName="Ada"
-        businesses={query<Businesses>({ data: { ...businesses, items: [], total: 0 } })}
+        dashboard={query<AdminFigures>({
+          data: { ...demoAdminDashboard, businessCount: 0, storeCount: 0, businesses: [], lowStock: [] },
+        })}
         quickLinks={[]}
         onOpenStore={vi.fn()}
       />,
     );
-    expect(screen.getByTestId('no-businesses')).toHaveTextContent('You do not own a business yet.');
+    expect(screen.getByTestId('no-businesses')).toHaveTextContent('You do not own a business yet');
+    expect(screen.getByRole('link', { name: 'Create a business' })).toHaveAttribute('href', '/dashboard/business');
     empty.unmount();
 
     const refetch = vi.fn();
     render(
       <AdminDashboard
         personName="Ada"
-        businesses={query({
+        dashboard={query({
           isError: true,
           error: new ApiError({ code: 'NETWORK_ERROR', status: 0, message: 'x' }),
           refetch,

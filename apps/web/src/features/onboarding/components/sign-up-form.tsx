@@ -7,7 +7,7 @@ import { NewPasswordInput } from '../../../components/form/password-rules';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
-import { countries, currencyLabels, defaultCurrencyOf } from '../countries';
+import { countries, currencyLabels, defaultCurrencyOf } from '../../../lib/countries';
 
 const initialValues = {
   ownerName: '',

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Business } from '@ipos/contracts';
-import { ApiError } from '../../../lib/api-client';
-import { demoMart, lekkiStore, queryResult } from '../../../test/fixtures';
 import { renderInRouter as render } from '../../../test/render';
-import { BusinessDetails } from './business-details';
 import { SectionPage } from './section-page';
 
 describe('SectionPage', () => {
@@ -29,32 +25,5 @@ describe('SectionPage', () => {
     render(<SectionPage name="Reports" summary="Reports." related={[]} isOutsideRole />);
     expect(screen.getByText('Not part of your role')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Related sections' })).toBeNull();
-  });
-});
-
-describe('BusinessDetails', () => {
-  const query = queryResult<Business>;
-
-  it('shows the business and its stores', () => {
-    render(
-      <BusinessDetails
-        business={query({
-          data: { ...demoMart, stores: [lekkiStore] },
-        })}
-      />,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Demo Mart' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'LEK' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'Africa/Lagos' })).toBeInTheDocument();
-  });
-
-  it('treats another owner’s business like a missing one', () => {
-    render(
-      <BusinessDetails
-        business={query({ isError: true, error: new ApiError({ code: 'NOT_FOUND', status: 404, message: 'x' }) })}
-      />,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Business not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'All businesses' })).toHaveAttribute('href', '/dashboard/business');
   });
 });

@@ -76,11 +76,13 @@ type NewValues = { name: string; email: string; phone: string; roleId: string; s
 export function NewStaffForm({
   options,
   defaultStoreId,
+  submitLabel = 'Add staff member',
   onSubmit,
   onCancel,
 }: {
   options: StaffOptions;
   defaultStoreId?: string;
+  submitLabel?: string;
   onSubmit: (body: CreateStaffMemberBody) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -139,7 +141,7 @@ export function NewStaffForm({
             Cancel
           </Button>
           <Button type="submit" loading={form.isSubmitting}>
-            Add staff member
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

@@ -19,7 +19,7 @@ type Values = {
 };
 
 /** The zones of the runtime, iPos's countries first. */
-function timeZoneOptions(current: string) {
+export function timeZoneOptions(current: string) {
   const all: string[] =
     typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [...commonStoreTimeZones];
   const common = new Set<string>([...commonStoreTimeZones, current]);
