@@ -16,7 +16,13 @@ import { assertPlanAllows } from '../plans/plans.service.js';
 import { aliasTakenBy } from '../stores/stores.repository.js';
 import { aliasTaken } from '../stores/stores.service.js';
 import { lockBusiness } from '../staff/staff.repository.js';
-import { findStore, insertBusiness, insertMembership, insertStore, insertSystemRoles } from './businesses.repository.js';
+import {
+  findStore,
+  insertBusiness,
+  insertMembership,
+  insertStore,
+  insertSystemRoles,
+} from './businesses.repository.js';
 
 export interface NewStore {
   name: string;
