@@ -201,7 +201,11 @@ describe('admin mode', () => {
         currency: 'KSD',
         storeCount: 1,
         stores: [{ id: res.json().storeId, name: 'Kilimani', alias: 'KLM', timeZone: 'Africa/Nairobi' }],
-        plan: null,
+        // A new business starts on Free, priced in its currency.
+        plan: {
+          plan: { id: 'free', price: { amountMinor: 0, currency: 'KSD' } },
+          usage: { stores: 1, staff: 1, products: 0, salesPerMonth: 0 },
+        },
       });
       // The owner works in the first store as its administrator, as after sign-up.
       expect(detail.json().staff).toEqual([
@@ -360,7 +364,7 @@ describe('admin mode', () => {
       expect(one.statusCode).toBe(200);
       const { staff, plan, ...figures } = one.json() as BusinessDetail;
       expect(figures).toEqual(dashboard.businesses[0]);
-      expect(plan).toBeNull();
+      expect(plan).toMatchObject({ plan: { id: 'business' }, usage: { stores: 2 } });
       expect(staff).toEqual([
         {
           accountId: ada.accountId,

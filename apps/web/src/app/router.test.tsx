@@ -12,6 +12,7 @@ import {
   BUSINESS_ID as BUSINESS,
   demoAdminDashboard,
   demoMart,
+  demoMartPlan,
   IKEJA_ID as IKEJA,
   LEKKI_ID as LEKKI,
   testMe,
@@ -338,11 +339,16 @@ describe('dashboard frame', () => {
 
   it('lists the owner’s businesses and one business', async () => {
     signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN' });
-    fakeApi(owner, { [`/api/v1/admin/businesses/${BUSINESS}`]: () => json({ ...demoMart, staff: [], plan: null }) });
+    fakeApi(owner, {
+      [`/api/v1/admin/businesses/${BUSINESS}`]: () => json({ ...demoMart, staff: [], plan: demoMartPlan }),
+    });
     renderAt('/dashboard/business');
     await userEvent.click(await screen.findByRole('link', { name: 'Demo Mart' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Mart' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'IKJ' })).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Plan' });
+    expect(within(plan).getByText('Growth')).toBeInTheDocument();
+    expect(within(plan).getByRole('progressbar', { name: 'Stores: 3 of 3' })).toBeInTheDocument();
   });
 });
 

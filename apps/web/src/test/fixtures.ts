@@ -1,6 +1,15 @@
 import { vi } from 'vitest';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AdminDashboard, BusinessSummary, CurrentStore, Me, StoreSummary } from '@ipos/contracts';
+import {
+  planPrice,
+  plans,
+  type AdminDashboard,
+  type BusinessPlan,
+  type BusinessSummary,
+  type CurrentStore,
+  type Me,
+  type StoreSummary,
+} from '@ipos/contracts';
 
 /** The ids of the demo business and its stores (the seed's shape, as the API returns them). */
 export const BUSINESS_ID = '0190a6a0-0000-7000-8000-0000000000bb';
@@ -49,6 +58,23 @@ export const demoMart: BusinessSummary = {
   lowStockCount: 2,
   outOfStockCount: 1,
   stores: [lekkiStore, ikejaStore],
+};
+
+const planSummaries = plans.map((p) => ({
+  id: p.id,
+  name: p.name,
+  summary: p.summary,
+  limits: { ...p.limits },
+  price: planPrice(p, 'NGN'),
+}));
+
+/** GET /api/v1/plan for the demo business: Growth, its three stores all used. */
+export const demoMartPlan: BusinessPlan = {
+  plan: planSummaries[1]!,
+  usage: { stores: 3, staff: 5, products: 180, salesPerMonth: 1_234 },
+  plans: planSummaries,
+  changedAt: null,
+  version: 2,
 };
 
 /** GET /api/v1/admin/dashboard for the demo owner. */

@@ -9,6 +9,7 @@ import { pageOf, pageQuerySchema } from '../http/pagination.js';
 import { currencyCodes } from '../identity/currencies.js';
 import { contactPhoneSchema } from '../contacts/contacts.js';
 import { isTimeZone, storeAliasSchema } from '../stores/store-settings.js';
+import { businessPlanSchema } from '../plans/plans.js';
 
 /**
  * Today's sales of a store on its own calendar (its time zone), in the business's currency, from the
@@ -73,15 +74,10 @@ export const businessStaffSchema = z.object({
 });
 export type BusinessStaff = z.infer<typeof businessStaffSchema>;
 
-/**
- * The business's plan on its page. A slot the plans feature (issue 8 item 8) fills with the current
- * plan and its usage; null until then.
- */
-export const businessPlanSlotSchema = z.null();
-
 export const businessDetailSchema = businessSummarySchema.extend({
   staff: z.array(businessStaffSchema),
-  plan: businessPlanSlotSchema,
+  /** The plan, its limits and what the business uses of each (as Settings → Plan shows it). */
+  plan: businessPlanSchema,
 });
 export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 

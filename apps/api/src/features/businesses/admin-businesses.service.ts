@@ -26,6 +26,7 @@ import {
   stockAlertsOfStores,
   type BusinessRow,
 } from './businesses.repository.js';
+import { getPlan } from '../plans/plans.service.js';
 import { createBusiness } from './businesses.service.js';
 
 /**
@@ -137,9 +138,10 @@ export async function getBusiness(deps: AppDeps, ownerAccountId: string, busines
   const db = deps.database.db;
   const row = await findBusinessOwnedBy(db, ownerAccountId, businessId);
   if (!row) throw notFound('The business');
-  const [[summary], people] = await Promise.all([
+  const [[summary], people, plan] = await Promise.all([
     summariesOf(db, deps.now(), [row]),
     listStaffRows(db, { businessIds: [row.id], status: 'all', limit: 500, offset: 0 }),
+    getPlan(db, { businessId: row.id }),
   ]);
   const held = await membershipsOf(
     db,
@@ -160,8 +162,7 @@ export async function getBusiness(deps: AppDeps, ownerAccountId: string, busines
         isOwner: p.isOwner,
       };
     }),
-    // The plans feature (issue 8 item 8) fills this slot.
-    plan: null,
+    plan,
   };
 }
 

@@ -81,7 +81,7 @@ function planLimitReached(plan: PlanDefinition, over: PlanLimitProblem['limits']
   return new AppError('PLAN_LIMIT_REACHED', message, extra);
 }
 
-export async function getPlan(db: Executor, scope: Scope): Promise<BusinessPlan> {
+export async function getPlan(db: Executor, scope: Pick<Scope, 'businessId'>): Promise<BusinessPlan> {
   const row = await loadPlan(db, scope.businessId);
   return toBusinessPlan(row, await usageOf(db, scope.businessId));
 }

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { permissions, planPrice, plans, type BusinessPlan, type CurrentStore } from '@ipos/contracts';
+import { permissions, type CurrentStore } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
-import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
+import { demoMartPlan, LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { PlanRoute } from './plan';
 
@@ -14,20 +14,8 @@ afterEach(() => {
   toast.hide();
 });
 
-const summaries = plans.map((p) => ({
-  id: p.id,
-  name: p.name,
-  summary: p.summary,
-  limits: { ...p.limits },
-  price: planPrice(p, 'NGN'),
-}));
-const onGrowth: BusinessPlan = {
-  plan: summaries[1]!,
-  usage: { stores: 3, staff: 5, products: 180, salesPerMonth: 1_234 },
-  plans: summaries,
-  changedAt: null,
-  version: 2,
-};
+const onGrowth = demoMartPlan;
+const summaries = onGrowth.plans;
 const admin: CurrentStore = { ...reportingStore, permissions: [...permissions] };
 const manager: CurrentStore = {
   ...reportingStore,

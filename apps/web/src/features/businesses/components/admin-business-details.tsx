@@ -7,6 +7,8 @@ import { LoadError, LoadingCard } from '../../../components/feedback/load-states
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { roleLabel } from '../../accounts/role-label';
+import { priceText } from '../../plans/components/plan-comparison';
+import { PlanUsage } from '../../plans/components/plan-usage';
 import { StaffStatusBadge } from '../../staff/components/staff-list';
 import { AddStoreDialog } from '../../stores/components/add-store-dialog';
 import { BUSINESS_LIST_PATH } from '../api/admin-businesses';
@@ -26,7 +28,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 /**
  * Admin mode, `/dashboard/business/view/:id` (GET /api/v1/admin/businesses/:businessId): today's
- * figures, the stores (and "Add a store"), the people and their roles.
+ * figures, the stores (and "Add a store"), the people and their roles, the plan and its usage.
  */
 export function AdminBusinessDetails({
   business,
@@ -193,6 +195,24 @@ export function AdminBusinessDetails({
             </Table>
           </Table.ScrollContainer>
         </Card>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="plan-title">
+        <Group gap="sm">
+          <Title order={2} size="h4" id="plan-title">
+            Plan
+          </Title>
+          <Badge variant="light">{data.plan.plan.name}</Badge>
+          <Text size="sm" c="dimmed">
+            {priceText(data.plan.plan)}
+          </Text>
+        </Group>
+        <Card withBorder padding="lg" radius="md">
+          <PlanUsage usage={data.plan.usage} limits={data.plan.plan.limits} />
+        </Card>
+        <Text size="sm" c="dimmed">
+          The business’s administrators change the plan in its Settings → Plan.
+        </Text>
       </Stack>
 
       <AddStoreDialog
