@@ -18,8 +18,10 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { formatMoney } from '../../../lib/money';
 import { formatQuantity } from '../../../lib/quantity';
-import { businessPath, BUSINESS_LIST_PATH } from '../../businesses/api/admin-businesses';
 import { QuickLinks, type QuickLink } from './quick-links';
+
+const BUSINESS_LIST_PATH = '/dashboard/business';
+const businessPath = (businessId: string) => `${BUSINESS_LIST_PATH}/view/${businessId}`;
 
 export interface AdminDashboardProps {
   personName: string | null;
