@@ -8,12 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
 import { businessParamsSchema } from '../businesses/businesses.js';
-import {
-  createStaffMemberBodySchema,
-  staffInvitationSchema,
-  staffOptionsSchema,
-  staffStatuses,
-} from './staff.js';
+import { createStaffMemberBodySchema, staffInvitationSchema, staffOptionsSchema, staffStatuses } from './staff.js';
 
 /** A person in one business of the owner (someone in two businesses has two rows). */
 export const adminUserSchema = z.object({

@@ -8,7 +8,13 @@ import { newId } from '../../lib/ids.js';
 import { aliasTakenBy } from '../stores/stores.repository.js';
 import { aliasTaken } from '../stores/stores.service.js';
 import { lockBusiness } from '../staff/staff.repository.js';
-import { findStore, insertBusiness, insertMembership, insertStore, insertSystemRoles } from './businesses.repository.js';
+import {
+  findStore,
+  insertBusiness,
+  insertMembership,
+  insertStore,
+  insertSystemRoles,
+} from './businesses.repository.js';
 
 export interface NewStore {
   name: string;
