@@ -235,7 +235,7 @@ export function AdminDashboard({ personName, dashboard, quickLinks, onOpenStore 
                 <Title order={2} size="h4" id="today-title">
                   Today by business
                 </Title>
-                <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
                   {data.businesses.map((business) => (
                     <BusinessToday key={business.id} business={business} onOpenStore={onOpenStore} />
                   ))}
