@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBusiness, getCurrentStore, resetStaffPin } from '@ipos/contracts';
+import {
+  addBusinessStore,
+  getAdminStaffOptions,
+  getBusiness,
+  getCurrentStore,
+  inviteAdminUser,
+  resetStaffPin,
+} from '@ipos/contracts';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import {
   demoIds,
@@ -41,6 +48,30 @@ describe('tenant isolation', () => {
       as: { token: await other.token() },
       mustNotReveal: ['Demo Mart', 'Lekki'],
     });
+  });
+
+  it('admin mode: adding a store, reading staff options or inviting into another owner’s business', async () => {
+    const probes = [
+      { endpoint: addBusinessStore, body: { name: 'Sneaky', alias: 'SNK', timeZone: 'Africa/Lagos' } },
+      { endpoint: getAdminStaffOptions },
+      {
+        endpoint: inviteAdminUser,
+        body: {
+          name: 'Sneaky',
+          email: 'sneaky@demo.ipos.test',
+          roleId: '0190a0a0-0000-7000-8000-000000000001',
+          storeIds: [other.storeId],
+        },
+      },
+    ];
+    for (const probe of probes) {
+      await expectCrossTenantNotFound(server, {
+        ...probe,
+        params: { businessId: other.businessId },
+        as: { email: DEMO.owner },
+        mustNotReveal: ['Arusha Traders', other.email],
+      });
+    }
   });
 
   it('store mode: x-store-id naming the other tenant’s store', async () => {

@@ -321,6 +321,9 @@ describe('dashboard frame', () => {
     signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
     fakeApi(owner);
     renderAt('/dashboard');
+    // The admin dashboard first: its screen loading re-renders the frame, which would close a menu
+    // opened before it on a loaded machine.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Admin mode: switch store or mode/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Ikeja \(IKJ\)/ }));
     expect(await screen.findByTestId('store-name')).toHaveTextContent('Ikeja');
@@ -346,9 +349,6 @@ describe('dashboard frame', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Demo Mart' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Mart' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'IKJ' })).toBeInTheDocument();
-    const plan = screen.getByRole('region', { name: 'Plan' });
-    expect(within(plan).getByText('Growth')).toBeInTheDocument();
-    expect(within(plan).getByRole('progressbar', { name: 'Stores: 3 of 3' })).toBeInTheDocument();
   });
 });
 

@@ -46,6 +46,7 @@ async function summariesOf(db: Executor, now: Date, rows: BusinessRow[]): Promis
     stockAlertsOfStores(db, ids),
   ]);
   const salesOf = new Map(sales.map((s) => [s.storeId, s]));
+  const dayOf = new Map(days.map((d) => [d.storeId, d.day]));
   return rows.map((row) => {
     const own = stores
       .filter((s) => s.businessId === row.id)
@@ -59,7 +60,7 @@ async function summariesOf(db: Executor, now: Date, rows: BusinessRow[]): Promis
           timeZone: s.timeZone,
           address: s.address,
           phone: s.phone,
-          today: days.find((d) => d.storeId === s.id)?.day ?? storeDay(s.timeZone, now),
+          today: dayOf.get(s.id)!,
           todayFigures: {
             salesCount: sold.salesCount,
             salesMinor: sold.salesMinor,

@@ -1,14 +1,242 @@
-import { useParams } from 'react-router';
-import { useAddBusinessStore, useBusiness } from '../../../features/businesses/api/admin-businesses';
-import { AdminBusinessDetails } from '../../../features/businesses/components/admin-business-details';
+import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { AddedStore, BusinessDetail, NewStoreBody } from '@ipos/contracts';
+import { Link, useParams } from 'react-router';
+import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
+import { isApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
+import { roleLabel } from '../../../features/accounts/role-label';
+import { priceText } from '../../../features/plans/components/plan-comparison';
+import { PlanUsage } from '../../../features/plans/components/plan-usage';
+import { StaffStatusBadge } from '../../../features/staff/components/staff-list';
+import { AddStoreDialog } from '../../../features/stores/components/add-store-dialog';
+import {
+  BUSINESS_LIST_PATH,
+  useAddBusinessStore,
+  useBusiness,
+} from '../../../features/businesses/api/admin-businesses';
 import { ADD_USER_PATH } from '../../../features/staff/api/admin-users';
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={24} fw={700}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * Admin mode, `/dashboard/business/view/:id` (GET /api/v1/admin/businesses/:businessId): today's
+ * figures, the stores (and "Add a store"), the people and their roles, the plan and its usage.
+ */
+function BusinessDetails({
+  business,
+  addStore,
+  addUserPath,
+}: {
+  business: UseQueryResult<BusinessDetail>;
+  addStore: (body: NewStoreBody) => Promise<AddedStore>;
+  addUserPath: string;
+}) {
+  const [adding, setAdding] = useState(false);
+  const back = (
+    <Anchor component={Link} to={BUSINESS_LIST_PATH} size="sm">
+      ← All businesses
+    </Anchor>
+  );
+  if (business.isPending) return <LoadingCard label="Loading the business" />;
+  if (business.isError) {
+    // Another owner's business answers 404, exactly like one that does not exist.
+    if (isApiError(business.error) && (business.error.status === 404 || business.error.status === 400)) {
+      return (
+        <Stack gap="md">
+          <Title order={1}>Business not found</Title>
+          <Text c="dimmed">There is no business of yours at this address.</Text>
+          {back}
+        </Stack>
+      );
+    }
+    return (
+      <Stack gap="md">
+        <LoadError
+          title="We could not load this business"
+          error={business.error}
+          onRetry={() => void business.refetch()}
+          isRetrying={business.isFetching}
+        />
+        {back}
+      </Stack>
+    );
+  }
+  const { data } = business;
+  const money = (minor: number) => formatMoney(minor, data.currency);
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group gap="sm" wrap="wrap">
+        <Title order={1}>{data.name}</Title>
+        <Badge variant="light">{data.currency}</Badge>
+        <Badge variant="outline" color="gray">
+          {data.country}
+        </Badge>
+      </Group>
+
+      <Stack gap="sm" component="section" aria-labelledby="today-title">
+        <Title order={2} size="h4" id="today-title">
+          Today
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Figure label="Net sales" value={money(data.todayFigures.netSalesMinor)} />
+          <Figure label="Sales" value={data.todayFigures.salesCount} />
+          <Figure label="Refunded" value={money(data.todayFigures.refundsMinor)} />
+          <Figure label="Low on stock" value={data.lowStockCount} />
+        </SimpleGrid>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="stores-title">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="stores-title">
+            Stores
+          </Title>
+          <Button variant="light" onClick={() => setAdding(true)}>
+            Add a store
+          </Button>
+        </Group>
+        <Card withBorder padding={0} radius="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Stores">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Store</Table.Th>
+                  <Table.Th scope="col">Code</Table.Th>
+                  <Table.Th scope="col">Time zone</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Sales today
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Net sales today
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Staff
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Low stock
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.stores.map((store) => (
+                  <Table.Tr key={store.id}>
+                    <Table.Td fw={600}>
+                      {store.name}
+                      {store.address ? (
+                        <Text size="xs" c="dimmed" fw={400}>
+                          {store.address}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{store.alias}</Table.Td>
+                    <Table.Td>
+                      {store.timeZone}
+                      <Text size="xs" c="dimmed">
+                        Today is {store.today}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{store.todayFigures.salesCount}</Table.Td>
+                    <Table.Td ta="right">{money(store.todayFigures.netSalesMinor)}</Table.Td>
+                    <Table.Td ta="right">{store.staffCount}</Table.Td>
+                    <Table.Td ta="right">{store.lowStockCount}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="staff-title">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="staff-title">
+            Staff
+          </Title>
+          <Button variant="light" component={Link} to={addUserPath}>
+            Add a user
+          </Button>
+        </Group>
+        <Card withBorder padding={0} radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Staff">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Role</Table.Th>
+                  <Table.Th scope="col">Stores</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.staff.map((person) => (
+                  <Table.Tr key={person.accountId}>
+                    <Table.Td>
+                      {person.name}
+                      <Text size="xs" c="dimmed">
+                        {person.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{roleLabel(person.role)}</Table.Td>
+                    <Table.Td>{person.stores.map((s) => s.name).join(', ') || '—'}</Table.Td>
+                    <Table.Td>
+                      <StaffStatusBadge member={person} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="plan-title">
+        <Group gap="sm">
+          <Title order={2} size="h4" id="plan-title">
+            Plan
+          </Title>
+          <Badge variant="light">{data.plan.plan.name}</Badge>
+          <Text size="sm" c="dimmed">
+            {priceText(data.plan.plan)}
+          </Text>
+        </Group>
+        <Card withBorder padding="lg" radius="md">
+          <PlanUsage usage={data.plan.usage} limits={data.plan.plan.limits} />
+        </Card>
+        <Text size="sm" c="dimmed">
+          The business’s administrators change the plan in its Settings → Plan.
+        </Text>
+      </Stack>
+
+      <AddStoreDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        businessName={data.name}
+        defaultTimeZone={data.stores[0]?.timeZone}
+        add={addStore}
+      />
+    </Stack>
+  );
+}
 
 /** `/dashboard/business/view/:id` (admin mode): one business's figures, stores and staff. */
 export function BusinessViewRoute() {
   const { id = '' } = useParams();
   const addStore = useAddBusinessStore(id);
   return (
-    <AdminBusinessDetails
+    <BusinessDetails
       business={useBusiness(id)}
       addStore={(body) => addStore.mutateAsync(body)}
       addUserPath={`${ADD_USER_PATH}?business=${encodeURIComponent(id)}`}

@@ -9,7 +9,7 @@ import {
 } from '@ipos/contracts';
 import { useZodForm, type FieldErrors } from '../../../components/form/use-zod-form';
 import { countries, currencyLabels, defaultCurrencyOf } from '../../../lib/countries';
-import { timeZoneOptions } from '../../stores/components/store-location-form';
+import { timeZoneOptions } from '../../../lib/time-zones';
 
 type Values = {
   name: string;

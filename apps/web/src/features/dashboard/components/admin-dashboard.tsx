@@ -18,8 +18,10 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { formatMoney } from '../../../lib/money';
 import { formatQuantity } from '../../../lib/quantity';
-import { businessPath, BUSINESS_LIST_PATH } from '../../businesses/api/admin-businesses';
 import { QuickLinks, type QuickLink } from './quick-links';
+
+const BUSINESS_LIST_PATH = '/dashboard/business';
+const businessPath = (businessId: string) => `${BUSINESS_LIST_PATH}/view/${businessId}`;
 
 export interface AdminDashboardProps {
   personName: string | null;
@@ -233,7 +235,7 @@ export function AdminDashboard({ personName, dashboard, quickLinks, onOpenStore 
                 <Title order={2} size="h4" id="today-title">
                   Today by business
                 </Title>
-                <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
                   {data.businesses.map((business) => (
                     <BusinessToday key={business.id} business={business} onOpenStore={onOpenStore} />
                   ))}

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import { newStoreBodySchema, type AddedStore, type NewStoreBody } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { toast } from '../../../components/toast';
-import { timeZoneOptions } from './store-location-form';
+import { timeZoneOptions } from '../../../lib/time-zones';
 
 type Values = { name: string; alias: string; address: string; phone: string; timeZone: string };
 

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import {
-  commonStoreTimeZones,
   updateStoreSettingsBodySchema,
   type CurrencyCode,
   type StoreSettings,
   type UpdateStoreSettingsBody,
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { timeZoneOptions } from '../../../lib/time-zones';
 import { MoneyInput, minorToInput, parseMoneyInput } from '../../../components/money/money-input';
 
 type Values = {
@@ -17,17 +17,6 @@ type Values = {
   allowNegativeStock: string;
   wasteApprovalThresholdMinor: string;
 };
-
-/** The zones of the runtime, iPos's countries first. */
-export function timeZoneOptions(current: string) {
-  const all: string[] =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [...commonStoreTimeZones];
-  const common = new Set<string>([...commonStoreTimeZones, current]);
-  return [
-    { group: 'Common', items: [...common] },
-    { group: 'All time zones', items: all.filter((z) => !common.has(z)) },
-  ];
-}
 
 const valuesOf = (s: StoreSettings, currency: CurrencyCode): Values => ({
   name: s.name,
