@@ -21,7 +21,7 @@ import { csvCell } from '../../src/features/catalog/product-csv.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, registerTenant, snapshotDatabase, type Tenant } from '../support/isolation.js';
-import { caller } from '../inventory/helpers.js';
+import { caller, giveCustomRole } from '../inventory/helpers.js';
 import { createTestProduct } from '../support/catalog.js';
 import { openTestSession, saleBody, seller } from '../checkout/checkout-support.js';
 
@@ -123,6 +123,12 @@ describe('plans', () => {
     }
     expect((await call(getPlan, { as: null, storeId: demo.lekkiId })).statusCode).toBe(401);
     expect((await call(getPlan, { as: DEMO.owner, storeId: demo.lekkiId })).statusCode).toBe(200);
+    // The permission opens it, not the role's name: a custom role holding only settings.plan reads it.
+    await giveCustomRole(server, demo.businessId, DEMO.cashier, {
+      name: 'Plan keeper',
+      permissions: ['settings.plan'],
+    });
+    expect((await call(getPlan, { as: DEMO.cashier, storeId: demo.ikejaId })).statusCode).toBe(200);
   });
 
   it('changes the plan at the version read, audits before and after, refuses a stale version', async () => {
