@@ -8,10 +8,12 @@ import {
   createStaffMember,
   deactivateStaffMember,
   getPlan,
+  previewProductImport,
   productCsvColumns,
   reactivateStaffMember,
   unarchiveProduct,
   type BusinessPlan,
+  type ImportReport,
   type PlanLimitProblem,
   type StaffInvitation,
 } from '@ipos/contracts';
@@ -287,10 +289,10 @@ describe('plans', () => {
         .map((c) => csvCell({ name: `Imported ${sku}`, sku, unit: 'each', selling_price: '10', ...extra }[c] ?? ''))
         .join(',');
     const file = (...rows: string[]) => [productCsvColumns.join(','), ...rows].join('\n');
-    const send = async (csv: string) =>
+    const send = async (csv: string, endpoint: { path: string } = commitProductImport) =>
       server.app.inject({
         method: 'POST',
-        url: commitProductImport.path,
+        url: endpoint.path,
         headers: {
           authorization: `Bearer ${await tenant.token()}`,
           'x-store-id': tenant.storeId,
@@ -299,15 +301,22 @@ describe('plans', () => {
         payload: csv,
       });
 
-    // Each row alone would fit; the two together would not.
+    // Each row alone would fit; the two together would not. The preview says so before the commit.
     const before = await snapshotDatabase(server);
+    const preview = await send(file(row('IMP-1'), row('IMP-2')), previewProductImport);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((preview.json() as ImportReport).planLimit).toBe(
+      'Products: the Free plan allows 250 active products; the business has 249 and this would add 2. An administrator can choose a larger plan in Settings → Plan to raise the limit',
+    );
     const refused = await send(file(row('IMP-1'), row('IMP-2')));
     expectLimit(refused, 'free', [{ resource: 'products', limit: 250, usage: 249 }]);
     expect((refused.json() as { detail: string }).detail).toContain('this would add 2');
     expect(await snapshotDatabase(server)).toEqual(before);
 
     // Within the limit: written, and an archived row of the file does not count.
-    const ok = await send(file(row('IMP-1'), row('IMP-2', { archived: 'yes' })));
+    const within = file(row('IMP-1'), row('IMP-2', { archived: 'yes' }));
+    expect(((await send(within, previewProductImport)).json() as ImportReport).planLimit).toBeNull();
+    const ok = await send(within);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await readPlan(tenant)).usage.products).toBe(250);
   });
