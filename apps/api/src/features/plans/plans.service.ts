@@ -159,6 +159,14 @@ export async function assertPlanAllows(
 }
 
 /**
+ * Takes the business row's plan lock (the one `assertPlanAllows` takes for stores, staff and
+ * products) ahead of other row locks, where a caller would otherwise take it after them.
+ */
+export async function lockPlanOf(tx: Executor, businessId: string): Promise<void> {
+  await loadPlan(tx, businessId, true);
+}
+
+/**
  * The refusal `assertPlanAllows` would throw, or null. Without `lock` it only reads (an import's
  * preview warns with it; the commit checks again under the lock).
  */
