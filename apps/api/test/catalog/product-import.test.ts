@@ -290,6 +290,8 @@ describe('products CSV import', () => {
         ],
         summary: { total: 4, create: 4, update: 0, unchanged: 0, errors: 0 },
         committed: false,
+        // Within the demo's plan (Growth): nothing to warn of.
+        planLimit: null,
       });
       expect(await snapshotDatabase(server)).toEqual(before);
     });

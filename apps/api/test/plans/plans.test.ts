@@ -8,10 +8,12 @@ import {
   createStaffMember,
   deactivateStaffMember,
   getPlan,
+  previewProductImport,
   productCsvColumns,
   reactivateStaffMember,
   unarchiveProduct,
   type BusinessPlan,
+  type ImportReport,
   type PlanLimitProblem,
   type StaffInvitation,
 } from '@ipos/contracts';
@@ -21,8 +23,9 @@ import { csvCell } from '../../src/features/catalog/product-csv.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, registerTenant, snapshotDatabase, type Tenant } from '../support/isolation.js';
-import { caller } from '../inventory/helpers.js';
+import { caller, giveCustomRole } from '../inventory/helpers.js';
 import { createTestProduct } from '../support/catalog.js';
+import { mailsTo } from '../support/mail.js';
 import { openTestSession, saleBody, seller } from '../checkout/checkout-support.js';
 
 /**
@@ -123,6 +126,12 @@ describe('plans', () => {
     }
     expect((await call(getPlan, { as: null, storeId: demo.lekkiId })).statusCode).toBe(401);
     expect((await call(getPlan, { as: DEMO.owner, storeId: demo.lekkiId })).statusCode).toBe(200);
+    // The permission opens it, not the role's name: a custom role holding only settings.plan reads it.
+    await giveCustomRole(server, demo.businessId, DEMO.cashier, {
+      name: 'Plan keeper',
+      permissions: ['settings.plan'],
+    });
+    expect((await call(getPlan, { as: DEMO.cashier, storeId: demo.ikejaId })).statusCode).toBe(200);
   });
 
   it('changes the plan at the version read, audits before and after, refuses a stale version', async () => {
@@ -201,17 +210,20 @@ describe('plans', () => {
           storeIds: [tenant.storeId],
         },
       });
+    // Each addition's invitation is delivered after its answer: the outbox may change meanwhile.
+    const quiet = { ignoreTables: ['mail_outbox'] };
     // The owner and two more: the Free plan's three.
     const first = (await add(1)).json() as StaffInvitation;
     expect((await add(2)).statusCode).toBe(201);
 
-    let before = await snapshotDatabase(server);
+    let before = await snapshotDatabase(server, quiet);
     const refused = await add(3);
     expectLimit(refused, 'free', [{ resource: 'staff', limit: 3, usage: 3 }]);
     expect((refused.json() as { detail: string }).detail).toBe(
       'Staff: the Free plan allows 3 active staff members; the business has 3. An administrator can choose a larger plan in Settings → Plan to raise the limit',
     );
-    expect(await snapshotDatabase(server)).toEqual(before);
+    expect(await snapshotDatabase(server, quiet)).toEqual(before);
+    expect(await mailsTo(server, `p3-${tenant.businessId}@staff.ipos.test`)).toEqual([]);
 
     // A deactivated person frees a place; taking it, then bringing them back, is one too many.
     const off = await owner(deactivateStaffMember, {
@@ -220,13 +232,13 @@ describe('plans', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect((await add(4)).statusCode).toBe(201);
-    before = await snapshotDatabase(server);
+    before = await snapshotDatabase(server, quiet);
     const back = await owner(reactivateStaffMember, {
       params: { accountId: first.member.accountId },
       body: { version: (off.json() as { version: number }).version },
     });
     expectLimit(back, 'free', [{ resource: 'staff', limit: 3, usage: 3 }]);
-    expect(await snapshotDatabase(server)).toEqual(before);
+    expect(await snapshotDatabase(server, quiet)).toEqual(before);
 
     // A larger plan raises the limit.
     await setPlan(tenant.businessId, 'growth');
@@ -281,10 +293,10 @@ describe('plans', () => {
         .map((c) => csvCell({ name: `Imported ${sku}`, sku, unit: 'each', selling_price: '10', ...extra }[c] ?? ''))
         .join(',');
     const file = (...rows: string[]) => [productCsvColumns.join(','), ...rows].join('\n');
-    const send = async (csv: string) =>
+    const send = async (csv: string, endpoint: { path: string } = commitProductImport) =>
       server.app.inject({
         method: 'POST',
-        url: commitProductImport.path,
+        url: endpoint.path,
         headers: {
           authorization: `Bearer ${await tenant.token()}`,
           'x-store-id': tenant.storeId,
@@ -293,15 +305,22 @@ describe('plans', () => {
         payload: csv,
       });
 
-    // Each row alone would fit; the two together would not.
+    // Each row alone would fit; the two together would not. The preview says so before the commit.
     const before = await snapshotDatabase(server);
+    const preview = await send(file(row('IMP-1'), row('IMP-2')), previewProductImport);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((preview.json() as ImportReport).planLimit).toBe(
+      'Products: the Free plan allows 250 active products; the business has 249 and this would add 2. An administrator can choose a larger plan in Settings → Plan to raise the limit',
+    );
     const refused = await send(file(row('IMP-1'), row('IMP-2')));
     expectLimit(refused, 'free', [{ resource: 'products', limit: 250, usage: 249 }]);
     expect((refused.json() as { detail: string }).detail).toContain('this would add 2');
     expect(await snapshotDatabase(server)).toEqual(before);
 
     // Within the limit: written, and an archived row of the file does not count.
-    const ok = await send(file(row('IMP-1'), row('IMP-2', { archived: 'yes' })));
+    const within = file(row('IMP-1'), row('IMP-2', { archived: 'yes' }));
+    expect(((await send(within, previewProductImport)).json() as ImportReport).planLimit).toBeNull();
+    const ok = await send(within);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await readPlan(tenant)).usage.products).toBe(250);
   });

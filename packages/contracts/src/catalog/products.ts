@@ -488,6 +488,11 @@ export const importReportSchema = z.object({
   }),
   /** True after a commit; a preview writes nothing. */
   committed: z.boolean(),
+  /**
+   * A preview whose file would take the business past its plan's product limit: the limit in words
+   * (the commit would be refused with 409 PLAN_LIMIT_REACHED). Absent or null: within the plan.
+   */
+  planLimit: z.string().nullable().optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -23,7 +23,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn, type AdjustmentLine } from '../inventory/stock-adjustments.service.js';
 import { createProductIn, updateProductIn } from './products.service.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows, planRefusal } from '../plans/plans.service.js';
 import {
   csvLine,
   formatMoney,
@@ -564,7 +564,11 @@ function netActiveProducts(groups: PlannedGroup[]): number {
 }
 
 export async function previewImport(deps: AppDeps, scope: Scope, bytes: Buffer): Promise<ImportReport> {
-  return (await planImport(deps.database.db, scope, bytes)).report;
+  const db = deps.database.db;
+  const { groups, report } = await planImport(db, scope, bytes);
+  // Said before "Import" is pressed: the file as a whole would pass the plan's product limit.
+  const refusal = await planRefusal(db, scope.businessId, 'products', netActiveProducts(groups), { lock: false });
+  return { ...report, planLimit: refusal?.message ?? null };
 }
 
 const invalid = (report: ImportReport) =>

@@ -21,7 +21,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
-import { assertPlanAllows } from '../plans/plans.service.js';
+import { assertPlanAllows, lockPlanOf } from '../plans/plans.service.js';
 import { variantDisplayName, variantLabel } from '../inventory/stock-variants.repository.js';
 import {
   archiveOtherVariants,
@@ -609,6 +609,9 @@ export async function setProductArchived(
   archived: boolean,
 ): Promise<Product> {
   return deps.database.db.transaction(async (tx) => {
+    // A restore may count against the plan: the business row's lock first, as an import takes it
+    // before its products, so the two never wait for each other in opposite orders.
+    if (!archived) await lockPlanOf(tx, scope.businessId);
     const row = await lockProduct(tx, scope.businessId, productId);
     if (!row) throw notFound(WHAT);
     if (row.version !== version) throw versionConflict(row.version);

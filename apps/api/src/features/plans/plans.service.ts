@@ -154,18 +154,41 @@ export async function assertPlanAllows(
   resource: PlanResource,
   adding = 1,
 ): Promise<void> {
-  if (adding <= 0) return;
-  const row = await loadPlan(tx, businessId, resource !== 'salesPerMonth');
+  const refusal = await planRefusal(tx, businessId, resource, adding, { lock: resource !== 'salesPerMonth' });
+  if (refusal) throw refusal;
+}
+
+/**
+ * Takes the business row's plan lock (the one `assertPlanAllows` takes for stores, staff and
+ * products) ahead of other row locks, where a caller would otherwise take it after them.
+ */
+export async function lockPlanOf(tx: Executor, businessId: string): Promise<void> {
+  await loadPlan(tx, businessId, true);
+}
+
+/**
+ * The refusal `assertPlanAllows` would throw, or null. Without `lock` it only reads (an import's
+ * preview warns with it; the commit checks again under the lock).
+ */
+export async function planRefusal(
+  db: Executor,
+  businessId: string,
+  resource: PlanResource,
+  adding: number,
+  { lock }: { lock: boolean },
+): Promise<AppError | null> {
+  if (adding <= 0) return null;
+  const row = await loadPlan(db, businessId, lock);
   const plan = currentPlan(row);
   const limit = plan.limits[resource];
-  const usage = await usageOfOne(tx, businessId, counters[resource](businessId));
-  if (usage + adding <= limit) return;
+  const usage = await usageOfOne(db, businessId, counters[resource](businessId));
+  if (usage + adding <= limit) return null;
   const label = planResourceLabels[resource];
   const what =
     resource === 'salesPerMonth'
       ? `${amount(resource, limit)}; the business has recorded ${number(usage)}`
       : `${amount(resource, limit)}; the business has ${number(usage)}${adding > 1 ? ` and this would add ${number(adding)}` : ''}`;
-  throw planLimitReached(
+  return planLimitReached(
     plan,
     [{ resource, limit, usage }],
     `${label.name}: the ${plan.name} plan allows ${what}. An administrator can choose a larger plan in Settings → Plan to raise the limit`,

@@ -99,6 +99,7 @@ describe('plan', () => {
     );
     expect(await screen.findByText('The business is now on the Business plan.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Business plan' })).toBeInTheDocument();
+    expect(screen.getByText('Since 25 Nov 2026, 11:00')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -1,12 +1,19 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { planResourceLabels, planResources, type BusinessPlan, type PlanSummary } from '@ipos/contracts';
+import {
+  formatStoreDateTime,
+  planResourceLabels,
+  planResources,
+  type BusinessPlan,
+  type PlanSummary,
+} from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { useBusinessPlan, useChangePlan } from '../../../features/plans/api/plans';
 import { PlanComparison, priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { isApiError } from '../../../lib/api-client';
+import { useStoreTimeZone } from '../../../lib/current-store';
 import { WithActiveStore } from '../with-active-store';
 
 const count = (n: number) => n.toLocaleString('en');
@@ -84,6 +91,7 @@ function ChangePlanDialog({
 
 function PlanPage() {
   const plan = useBusinessPlan();
+  const timeZone = useStoreTimeZone();
   const [target, setTarget] = useState<PlanSummary | null>(null);
   return (
     <WhenLoaded query={plan} loadingLabel="Loading the plan" errorTitle="The plan could not be read">
@@ -105,7 +113,7 @@ function PlanPage() {
                   <Text size="sm">{priceText(data.plan)}</Text>
                   {data.changedAt && (
                     <Text size="xs" c="dimmed">
-                      Since {new Date(data.changedAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}
+                      Since {formatStoreDateTime(data.changedAt, timeZone)}
                     </Text>
                   )}
                 </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { productCsvColumns, type ImportReport } from '@ipos/contracts';
 import { saveBlob, useCommitProductImport, usePreviewProductImport } from '../api/products';
 import {
@@ -47,6 +47,12 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
           error={fileError}
           onChoose={(chosen) => void choose(chosen)}
         />
+        {report?.planLimit ? (
+          <Alert color="red" variant="light" role="alert" title="This file would pass the plan’s product limit">
+            {report.planLimit}. Nothing can be imported from it as it is: archive products, import fewer, or change the
+            plan first.
+          </Alert>
+        ) : null}
         {report && summary ? (
           <>
             <ImportSummary summary={summary} />
@@ -96,7 +102,7 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
           </Button>
           <Button
             onClick={() => void importNow()}
-            disabled={!report || !summary || summary.errors > 0 || importable === 0}
+            disabled={!report || !summary || summary.errors > 0 || importable === 0 || Boolean(report.planLimit)}
             loading={committing}
           >
             {`Import ${importable} ${importable === 1 ? 'row' : 'rows'}`}

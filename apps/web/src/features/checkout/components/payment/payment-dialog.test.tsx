@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentInput } from '@ipos/contracts';
+import { ApiError } from '../../../../lib/api-client';
 import { renderWithProviders } from '../../../../test/render';
 import { PaymentDialog } from './payment-dialog';
 import { quickCashAmounts } from './cash-notes';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderDialog(totalMinor: number, extra: { error?: string } = {}) {
+function renderDialog(totalMinor: number, extra: { error?: string | Error } = {}) {
   const onConfirm = vi.fn<(payments: PaymentInput[]) => void>();
   renderWithProviders(
     <PaymentDialog
@@ -150,5 +151,14 @@ describe('<PaymentDialog>', () => {
     expect(dialog.getByRole('alert', { name: 'The sale was not completed' })).toHaveTextContent(
       'Only 1 left of Peak Milk',
     );
+  });
+
+  it('shows a sale refused by the plan in the API’s words: the limit, the plan, the usage', () => {
+    const words =
+      'Sales this month: the Free plan allows 1,000 sales this month; the business has recorded 1,000. An administrator can choose a larger plan in Settings → Plan to raise the limit';
+    const { dialog } = renderDialog(150_000, {
+      error: new ApiError({ code: 'PLAN_LIMIT_REACHED', status: 409, message: words }),
+    });
+    expect(dialog.getByRole('alert', { name: 'The sale was not completed' })).toHaveTextContent(words);
   });
 });
