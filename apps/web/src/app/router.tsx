@@ -74,6 +74,8 @@ export const screenFiles: Record<string, string> = {
   'dashboard.settings.store-details': 'settings/store-details',
   'dashboard.settings.store-details/location/:id': 'settings/store-location',
   'dashboard.settings.alias': 'settings/alias',
+  'dashboard.profile': 'profile/profile',
+  'dashboard.support': 'support/support',
   'dashboard.settings.audit-trail': 'settings/audit-trail',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
