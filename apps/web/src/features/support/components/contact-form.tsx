@@ -71,9 +71,7 @@ function ContactFormFields({
           {...form.field('message')}
           label="Message"
           description="What happened, what you expected, and the sale or document number if there is one"
-          autosize
-          minRows={5}
-          maxRows={14}
+          rows={6}
           maxLength={5000}
           required
         />
