@@ -200,6 +200,14 @@ describe('the profile screen', () => {
     );
     expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change email' })).toBeNull();
+    expect(
+      screen.getByText('Your email comes from the service you sign in with; change it there.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the account last signed out of every device', async () => {
+    show({ 'GET /api/v1/me/profile': () => jsonResponse(profile({ sessionsRevokedAt: '2026-11-20T09:30:00.000Z' })) });
+    expect(await screen.findByText(/^Last signed out of every device on /)).toHaveTextContent('2026');
   });
 
   it('signs out of every device after a confirmation, then this browser too', async () => {

@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { LANDING_PATH } from '../../route-table';
 
 const PROFILE_PATH = '/dashboard/profile';
+const signedOutFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const back = `?redirect=${encodeURIComponent(PROFILE_PATH)}`;
 
 function Section({
@@ -190,6 +191,11 @@ function ProfileScreen() {
               title="Devices"
               description="Lost a phone or a till, or think someone knows your password? End every session at once."
             >
+              {data.sessionsRevokedAt ? (
+                <Text size="sm" c="dimmed">
+                  Last signed out of every device on {signedOutFormat.format(new Date(data.sessionsRevokedAt))}.
+                </Text>
+              ) : null}
               <Group>
                 <SignOutEverywhere
                   onSignedOut={() => void navigate(`${LANDING_PATH}?signedOut=1`, { replace: true })}
