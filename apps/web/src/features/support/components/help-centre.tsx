@@ -18,7 +18,7 @@ const topics: Topic[] = [
     body: (
       <List type="ordered" spacing="xs" size="sm">
         <List.Item>
-          Open Checkout. If a register of this store is already open, choose Use beside it to join it.
+          Open Checkout. If a register of this store is already open, choose Use this register beside it to join it.
         </List.Item>
         <List.Item>
           Otherwise, under Open a register, give it a name (for example Till 1) and enter the Counted float: the cash in
@@ -41,7 +41,9 @@ const topics: Topic[] = [
           Enter; or choose a category tile, then the product’s tile. On a tablet, Camera scans with the device’s camera.
         </List.Item>
         <List.Item>Change a line’s quantity in the cart; Delete removes the line you are on.</List.Item>
-        <List.Item>Add the customer (F4) for their history and invoices; without one the sale is a walk-in.</List.Item>
+        <List.Item>
+          Add the customer (F4) so the sale shows in their history; without one the sale is a walk-in.
+        </List.Item>
         <List.Item>
           Pay (F9) and choose how the customer pays: cash, card, bank transfer or mobile money; several payments may
           share one sale. For cash, enter what the customer handed over and iPos shows the change.
@@ -68,7 +70,10 @@ const topics: Topic[] = [
           iPos shows what it expected (float, cash sales less change, cash in and out, cash refunds), what you counted
           and the variance. Explain any variance in the note, then choose Close register.
         </List.Item>
-        <List.Item>The close report of the register can then be printed on A4 or on the receipt printer.</List.Item>
+        <List.Item>
+          The close report shows next, to print on A4 or on the receipt printer. Cash in, Cash out and Close register
+          need the register permission.
+        </List.Item>
       </List>
     ),
   },
@@ -97,7 +102,8 @@ const topics: Topic[] = [
       <List type="ordered" spacing="xs" size="sm">
         <List.Item>
           From a vendor: open Purchase orders, open the order and choose Receive. Enter what arrived; the rest stays
-          expected, and you can receive it later. The products’ cost becomes the average of what you paid.
+          expected, and you can receive it later. Each product’s cost becomes the average of the stock on hand and what
+          you paid.
         </List.Item>
         <List.Item>If the vendor will not deliver the rest, choose Close short… and say why.</List.Item>
         <List.Item>Goods that go back to the vendor: Return to vendor on the same order.</List.Item>
