@@ -49,8 +49,8 @@ const storeScreens: [path: string, heading: string][] = [
   ['settings/tax-management', 'Tax management'],
   ['settings/tax-management/create', 'New tax rate'],
   ['settings/plan', 'Plan'],
-  ['profile', 'Profile'],
-  ['support', 'Support'],
+  ['profile', 'Your profile'],
+  ['support', 'Help and support'],
 ];
 
 test('every store-mode screen of the route table is reachable in store mode', async ({ page }) => {

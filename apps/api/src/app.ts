@@ -11,6 +11,8 @@ import { registerErrorHandling, sendProblem } from './http/problem.js';
 import { newId } from './lib/ids.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
+import { profileRoutes } from './features/accounts/profile.routes.js';
+import { supportRoutes } from './features/support/support.routes.js';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { businessesRoutes } from './features/businesses/businesses.routes.js';
@@ -141,6 +143,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     // Routes carry full paths from their contracts; this scope only groups them.
     systemRoutes(api, deps);
     accountsRoutes(api, deps);
+    profileRoutes(api, deps);
+    supportRoutes(api, deps);
     onboardingRoutes(api, deps);
     staffRoutes(api, deps);
     businessesRoutes(api, deps);

@@ -11,6 +11,8 @@ export * from './config/public-config.js';
 export * from './system/health.js';
 export * from './accounts/me.js';
 export * from './accounts/credentials.js';
+export * from './accounts/profile.js';
+export * from './support/support.js';
 export * from './onboarding/onboarding.js';
 export * from './businesses/businesses.js';
 export * from './businesses/business-profile.js';

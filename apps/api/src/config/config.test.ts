@@ -50,6 +50,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ANALYTICS_API_HOST: 'https://api.example.com' })).toThrow(/ANALYTICS_TOKEN/);
   });
 
+  it('mails support requests to SUPPORT_EMAIL, support@ipos.local by default, refusing a non-address', () => {
+    expect(loadConfig({}).supportEmail).toBe('support@ipos.local');
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@shop.example.com' }).supportEmail).toBe('help@shop.example.com');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(/SUPPORT_EMAIL: must be an email address/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -39,6 +39,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('iPos <no-reply@ipos.local>'),
+  SUPPORT_EMAIL: z.string().trim().email({ message: 'must be an email address' }).default('support@ipos.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built SPA lives; the server serves it when the folder exists. */
   WEB_DIST_DIR: z.string().optional(),
@@ -69,6 +70,8 @@ export interface Config {
   analytics: { token: string; apiHost: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where support requests are mailed (SUPPORT_EMAIL). */
+  supportEmail: string;
   logLevel: string;
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analytics: e.ANALYTICS_TOKEN ? { token: e.ANALYTICS_TOKEN, apiHost: e.ANALYTICS_API_HOST } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

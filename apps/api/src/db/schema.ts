@@ -47,6 +47,11 @@ export const accounts = pgTable(
     pinFailedAttempts: integer('pin_failed_attempts').notNull().default(0),
     pinLockedAt: timestamp('pin_locked_at', { withTimezone: true }),
     isDisabled: boolean('is_disabled').notNull().default(false),
+    /**
+     * "Sign out of every device": access tokens issued (or signed in, `auth_time`) before this are
+     * refused, and the embedded provider's sessions and refresh tokens of the account were deleted then.
+     */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1469,6 +1474,53 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** A change of an account's email, waiting for the single-use link mailed to the new address. */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    newEmail: text('new_email').notNull(),
+    /** sha256 of the token sent by mail; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Cancelled by the person, or replaced by a newer change. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_change_tokens_hash_key').on(t.tokenHash),
+    index('email_change_tokens_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/** A message to the support team (issue 8 item 10), kept as sent; also mailed to SUPPORT_EMAIL. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The active store's business and the store, when the app named one (checked membership). */
+    businessId: uuid('business_id').references(() => businesses.id),
+    storeId: uuid('store_id'),
+    subject: text('subject').notNull(),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    /** What the app reported about itself (version, browser, page) plus the business and store names. */
+    systemInfo: jsonb('system_info').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_requests_business_idx').on(t.businessId, t.createdAt),
+    index('support_requests_account_idx').on(t.accountId, t.createdAt),
+  ],
 );
 
 export const mailOutbox = pgTable('mail_outbox', {

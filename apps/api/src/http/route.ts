@@ -70,6 +70,17 @@ export function actorOf(request: FastifyRequest): Actor {
   return { accountId: request.auth?.account?.id ?? null, requestId: request.id, ip: request.ip };
 }
 
+/**
+ * Whether a token was issued before `revokedAt`. `iat` is in whole seconds, so a token of the very
+ * second of the revocation is refused too: an old token never passes, and signing in again a moment
+ * later works. (`auth_time` is not used: an external issuer's single sign-on keeps it across new
+ * sign-ins, which would lock the person out until they signed out there.)
+ */
+function issuedBefore(claims: { iat?: number }, revokedAt: Date): boolean {
+  if (typeof claims.iat !== 'number') return true;
+  return claims.iat <= Math.floor(revokedAt.getTime() / 1000);
+}
+
 async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<AccountRow> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
@@ -101,6 +112,10 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
   }
   const account = accountId ? await findAccountById(db, accountId) : undefined;
   if (!account || account.isDisabled) throw new AppError('UNAUTHENTICATED', 'This account cannot sign in');
+  // "Sign out of every device" (decision 0016): like a deactivation, read with the account on every
+  // request, so a token issued before it stops working at once rather than when it expires.
+  if (account.sessionsRevokedAt && issuedBefore(claims, account.sessionsRevokedAt))
+    throw new AppError('UNAUTHENTICATED', 'This session was signed out on every device; sign in again');
   return account;
 }
 

@@ -16,7 +16,10 @@ import { driver, testEnv } from './test-env.js';
 
 export interface TestServer extends Server {
   /** A real access token for a demo (or any) account, signed with the embedded provider's key. */
-  tokenFor(email: string, overrides?: { expiresInSeconds?: number; audience?: string }): Promise<string>;
+  tokenFor(
+    email: string,
+    overrides?: { expiresInSeconds?: number; audience?: string; issuedAtSeconds?: number },
+  ): Promise<string>;
   accountId(email: string): Promise<string>;
   /** The account's row as stored (credentials, counters), for assertions on what the API wrote. */
   accountRow(email: string): Promise<typeof accounts.$inferSelect>;
@@ -89,7 +92,7 @@ export async function createTestServer(
       .setIssuer(config.oidc.issuer)
       .setAudience(overrides.audience ?? config.oidc.audience)
       .setSubject(await accountId(email))
-      .setIssuedAt()
+      .setIssuedAt(overrides.issuedAtSeconds)
       .setJti(randomBytes(8).toString('hex'))
       .setExpirationTime(Math.floor(Date.now() / 1000) + (overrides.expiresInSeconds ?? 600))
       .sign(key);

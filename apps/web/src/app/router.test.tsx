@@ -116,7 +116,6 @@ describe('route table wiring', () => {
   it('has a screen module for every screen the router names', () => {
     const missing = Object.values(screenFiles).filter((file) => !hasScreenModule(file));
     expect(missing).toEqual([]);
-    expect(hasScreenModule('dashboard/section')).toBe(true);
   });
 
   it('builds a route for every entry of the table', () => {
@@ -330,14 +329,6 @@ describe('dashboard frame', () => {
     expect(localStorage.getItem('isAdmin')).toBe('false');
     expect(localStorage.getItem('store-id')).toBe(IKEJA);
     expect(localStorage.getItem('user-role')).toBe('IPOS_ADMIN');
-  });
-
-  it('shows a section page titled with the section for screens of later issues', async () => {
-    signInAs({ isAdmin: 'false', role: 'IPOS_ADMIN', storeId: LEKKI });
-    fakeApi(owner);
-    renderAt('/dashboard/support');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Support' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('iPos Web Solution | Support'));
   });
 
   it('lists the owner’s businesses and one business', async () => {

@@ -76,6 +76,8 @@ export const screenFiles: Record<string, string> = {
   'dashboard.settings.store-details': 'settings/store-details',
   'dashboard.settings.store-details/location/:id': 'settings/store-location',
   'dashboard.settings.alias': 'settings/alias',
+  'dashboard.profile': 'profile/profile',
+  'dashboard.support': 'support/support',
   'dashboard.settings.audit-trail': 'settings/audit-trail',
   'dashboard.settings.tax-management': 'settings/tax-management',
   'dashboard.settings.tax-management/create': 'settings/tax-management/create',
@@ -88,9 +90,6 @@ export const screenFiles: Record<string, string> = {
   'dashboard.settings.plan': 'settings/plan',
   'not-found': 'not-found',
 };
-
-/** Screens that later issues build: a titled page saying what the section will hold. */
-const SECTION_SCREEN = 'dashboard/section';
 
 export function hasScreenModule(file: string): boolean {
   return `./routes/${file}.tsx` in screenModules;
@@ -214,7 +213,7 @@ export function createRoutes({ auth, queryClient }: Pick<AppDeps, 'auth' | 'quer
     }
     // /timeout and the settings root always redirect (the guard decides where).
     if (meta.kind === 'timeout' || meta.kind === 'settings-root') return { ...base, ...child, Component: () => null };
-    const file = screenFiles[meta.id] ?? (meta.access === 'auth' ? SECTION_SCREEN : undefined);
+    const file = screenFiles[meta.id];
     if (!file) throw new Error(`No screen for route ${meta.id}`);
     return { ...base, ...child, lazy: lazyScreen(file) };
   };

@@ -79,6 +79,7 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   RECALL_EXCEEDS_RECEIVED: 'That is more than was received and not yet returned',
   PO_VENDOR_NO_EMAIL: 'This vendor has no email address; enter one to send the order to',
   RESET_TOKEN_INVALID: 'This link has expired or was already used',
+  EMAIL_CHANGE_INVALID: 'This email confirmation link has expired, was cancelled or was already used',
   PAYLOAD_TOO_LARGE: 'That is too much to send at once',
   UNSUPPORTED_MEDIA_TYPE: 'iPos could not read that request; reload the page and try again',
   IDEMPOTENCY_KEY_REUSED: 'That request was already sent with different details',
