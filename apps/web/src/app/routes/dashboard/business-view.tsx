@@ -208,9 +208,11 @@ function BusinessDetails({
             Plan
           </Title>
           <Badge variant="light">{data.plan.plan.name}</Badge>
-          <Text size="sm" c="dimmed">
-            {priceText(data.plan.plan)}
-          </Text>
+          {data.plan.plan.price.amountMinor > 0 && (
+            <Text size="sm" c="dimmed">
+              {priceText(data.plan.plan)}
+            </Text>
+          )}
         </Group>
         <Card withBorder padding="lg" radius="md">
           <PlanUsage usage={data.plan.usage} limits={data.plan.plan.limits} />
