@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { newStoreBodySchema } from './businesses.js';
+import { addedStoreSchema, newStoreBodySchema } from './businesses.js';
 import { currencyCodes } from '../identity/currencies.js';
 
 export const businessProfileSchema = z.object({
@@ -128,14 +128,8 @@ export const getBusinessLogo = defineEndpoint({
   response: z.unknown(),
 });
 
-export const businessLocationSchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  alias: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  timeZone: z.string(),
-});
+/** A store of the business with where it is: the same shape a new store is answered with. */
+export const businessLocationSchema = addedStoreSchema;
 export type BusinessLocation = z.infer<typeof businessLocationSchema>;
 
 export const listBusinessLocations = defineEndpoint({

@@ -9,7 +9,7 @@ import {
 } from '@ipos/contracts';
 import { useZodForm, type FieldErrors } from '../../../components/form/use-zod-form';
 import { countries, currencyLabels, defaultCurrencyOf } from '../../../lib/countries';
-import { timeZoneOptions } from '../../../lib/time-zones';
+import { TimeZoneSelect } from '../../../components/form/time-zone-select';
 
 type Values = {
   name: string;
@@ -123,15 +123,10 @@ export function NewBusinessForm({
             required
             onChange={(event) => form.setValue('alias', event.currentTarget.value.toUpperCase())}
           />
-          <Select
-            label="Time zone"
-            data={timeZoneOptions(form.values.timeZone)}
-            searchable
-            allowDeselect={false}
+          <TimeZoneSelect
             value={form.values.timeZone}
-            onChange={(value) => value && form.setValue('timeZone', value)}
+            onChange={(zone) => form.setValue('timeZone', zone)}
             error={form.errors.timeZone}
-            nothingFoundMessage="No such time zone"
             required
           />
         </SimpleGrid>

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { newStoreBodySchema, type AddedStore, type NewStoreBody } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { toast } from '../../../components/toast';
-import { timeZoneOptions } from '../../../lib/time-zones';
+import { TimeZoneSelect } from '../../../components/form/time-zone-select';
 
 type Values = { name: string; alias: string; address: string; phone: string; timeZone: string };
 
@@ -45,16 +45,12 @@ export function NewStoreForm({
         <Textarea {...form.field('address')} label="Address" rows={2} maxLength={300} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...form.field('phone')} label="Phone" type="tel" placeholder="+234 801 234 5678" />
-          <Select
-            label="Time zone"
+          <TimeZoneSelect
             description="The store’s calendar: its days and reports."
-            data={timeZoneOptions(defaultTimeZone)}
-            searchable
-            allowDeselect={false}
+            keep={defaultTimeZone}
             value={form.values.timeZone}
-            onChange={(value) => value && form.setValue('timeZone', value)}
+            onChange={(zone) => form.setValue('timeZone', zone)}
             error={form.errors.timeZone}
-            nothingFoundMessage="No such time zone"
             required
           />
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import {
   updateStoreSettingsBodySchema,
   type CurrencyCode,
@@ -6,8 +6,8 @@ import {
   type UpdateStoreSettingsBody,
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
-import { timeZoneOptions } from '../../../lib/time-zones';
 import { MoneyInput, minorToInput, parseMoneyInput } from '../../../components/money/money-input';
+import { TimeZoneSelect } from '../../../components/form/time-zone-select';
 
 type Values = {
   name: string;
@@ -84,16 +84,12 @@ export function StoreLocationForm({
           <TextInput {...form.field('name')} label="Store name" maxLength={80} required />
           <Textarea {...form.field('address')} label="Address" rows={2} maxLength={300} />
           <TextInput {...form.field('phone')} label="Phone" inputMode="tel" placeholder="+234 801 234 5678" />
-          <Select
-            label="Time zone"
+          <TimeZoneSelect
             description="The store’s calendar: its days, reports and due dates."
-            data={timeZoneOptions(settings.timeZone)}
-            searchable
-            allowDeselect={false}
+            keep={settings.timeZone}
             value={form.values.timeZone}
-            onChange={(value) => value && form.setValue('timeZone', value)}
+            onChange={(zone) => form.setValue('timeZone', zone)}
             error={form.errors.timeZone}
-            nothingFoundMessage="No such time zone"
           />
           {zoneChanged ? (
             <Alert color="yellow" variant="light">
