@@ -18,7 +18,7 @@ test('a new owner outgrows the Free plan, changes plan, adds a store, keeps a pr
     ownerName: 'Wanjiru Kamau',
     email: `wanjiru-${run}@e2e.ipos.test`,
     phone: '+254 700 123 456',
-    password: `Duka#${run}a`,
+    password: `Duka#2026-${run}`,
     businessName: `Kamau Duka ${run}`,
     country: 'KE',
     currency: 'KSD',
