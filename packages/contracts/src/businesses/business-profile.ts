@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { addedStoreSchema, newStoreBodySchema } from './businesses.js';
-import { currencyCodes } from '../identity/currencies.js';
+import { countryCodeSchema, currencyCodes } from '../identity/currencies.js';
 
 export const businessProfileSchema = z.object({
   id: z.string().uuid(),
@@ -41,11 +41,7 @@ const optionalText = (max: number, message: string) =>
 export const updateBusinessProfileBodySchema = z.strictObject({
   version: z.number().int().positive(),
   name: z.string().trim().min(2, 'Enter the business’s name').max(100, 'At most 100 characters'),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Choose a country'),
+  country: countryCodeSchema,
   currency: z.enum(currencyCodes, 'Choose a currency'),
   taxId: optionalText(40, 'At most 40 characters'),
   phone: z

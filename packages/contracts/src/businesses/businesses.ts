@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
-import { currencyCodes } from '../identity/currencies.js';
+import { countryCodeSchema, currencyCodes, newBusinessNameSchema } from '../identity/currencies.js';
 import { contactPhoneSchema } from '../contacts/contacts.js';
-import { isTimeZone, storeAliasSchema } from '../stores/store-settings.js';
+import { storeAliasSchema, timeZoneSchema } from '../stores/store-settings.js';
 import { businessPlanSchema } from '../plans/plans.js';
 
 /**
@@ -126,18 +126,13 @@ export const newStoreBodySchema = z.strictObject({
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
-  timeZone: z.string().refine(isTimeZone, 'Choose a time zone from the list (Region/City, e.g. Africa/Lagos)'),
+  timeZone: timeZoneSchema,
 });
 export type NewStoreBody = z.input<typeof newStoreBodySchema>;
 
 export const createBusinessBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Enter the business name').max(120),
-  /** ISO 3166-1 alpha-2, e.g. NG, KE, TZ. */
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Choose a country'),
+  name: newBusinessNameSchema,
+  country: countryCodeSchema,
   currency: z.enum(currencyCodes),
   /** Its first store. */
   store: newStoreBodySchema,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Currencies of spec section 3. `code` is what we store; the spec writes the Kenyan shilling as
  * "KSD" (ISO 4217 is KES), and we keep the spec's code so stored values match the spec.
@@ -13,3 +15,13 @@ export const currencies = [
 
 export const currencyCodes = ['NGN', 'USD', 'GBP', 'EUR', 'KSD', 'TZS'] as const;
 export type CurrencyCode = (typeof currencyCodes)[number];
+
+/** A country as ISO 3166-1 alpha-2 (NG, KE, TZ), upper-cased: sign-up, a new business, the profile. */
+export const countryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Choose a country');
+
+/** A business's name when it is created (sign-up, admin mode's New business). */
+export const newBusinessNameSchema = z.string().trim().min(1, 'Enter the business name').max(120);

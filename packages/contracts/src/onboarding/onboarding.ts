@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noContent } from '../http/endpoint.js';
-import { currencyCodes } from '../identity/currencies.js';
+import { countryCodeSchema, currencyCodes, newBusinessNameSchema } from '../identity/currencies.js';
 import { passwordSchema } from '../accounts/credentials.js';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
@@ -13,13 +13,8 @@ export const registerBodySchema = z.strictObject({
     .trim()
     .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number'),
   password: passwordSchema,
-  businessName: z.string().trim().min(1, 'Enter the business name').max(120),
-  /** ISO 3166-1 alpha-2, e.g. NG, KE, TZ. */
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Choose a country'),
+  businessName: newBusinessNameSchema,
+  country: countryCodeSchema,
   currency: z.enum(currencyCodes),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;

@@ -19,6 +19,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** A store's time zone: an IANA Region/City the runtime knows. */
+export const timeZoneSchema = z
+  .string()
+  .refine(isTimeZone, 'Choose a time zone from the list (Region/City, e.g. Africa/Lagos)');
+
 /** The zones offered first: where iPos's shops are. */
 export const commonStoreTimeZones = [
   'Africa/Lagos',
@@ -63,10 +68,7 @@ export const updateStoreSettingsBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Enter the store’s name').max(80, 'The name is at most 80 characters').optional(),
   address: optionalText(300, 'The address').optional(),
   phone: contactPhoneSchema.nullable().optional(),
-  timeZone: z
-    .string()
-    .refine(isTimeZone, 'Choose a time zone from the list (Region/City, e.g. Africa/Lagos)')
-    .optional(),
+  timeZone: timeZoneSchema.optional(),
   allowNegativeStock: z.boolean().optional(),
   wasteApprovalThresholdMinor: moneyMinorSchema.optional(),
 });
