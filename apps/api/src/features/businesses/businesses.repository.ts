@@ -3,6 +3,7 @@ import { systemRoleNames, type SystemRoleName } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
 import { businesses, memberships, roles, staffMembers, stores } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { stockAlertCounts } from '../dashboard/dashboard.repository.js';
 
 export async function insertBusiness(db: Executor, row: typeof businesses.$inferInsert) {
   await db.insert(businesses).values(row);
@@ -213,9 +214,7 @@ export async function stockAlertsOfStores(db: Executor, businessIds: string[]) {
   );
   const rows = await queryRows<{ store_id: string; low: Num; out: Num }>(
     db,
-    sql`select st.id as store_id,
-               count(*) filter (where l.reorder_level is not null and coalesce(l.on_hand, 0) <= l.reorder_level) as low,
-               count(*) filter (where coalesce(l.on_hand, 0) <= 0) as out
+    sql`select st.id as store_id, ${stockAlertCounts}
           from stores st
           join products p on p.business_id = st.business_id and p.is_tracked and not p.is_archived
           join product_variants v on v.business_id = p.business_id and v.product_id = p.id and not v.is_archived

@@ -72,6 +72,13 @@ export async function topProducts(db: Executor, scope: Scope, span: LocalSpan, l
 }
 
 /**
+ * The low and out-of-stock counts over stock rows `l` (a variant without one has 0): at or below a
+ * reorder level that is set, and at or below zero. The store dashboard and admin mode count alike.
+ */
+export const stockAlertCounts = sql`count(*) filter (where l.reorder_level is not null and coalesce(l.on_hand, 0) <= l.reorder_level) as low,
+               count(*) filter (where coalesce(l.on_hand, 0) <= 0) as out`;
+
+/**
  * Tracked, non-archived variants of the store at or below their reorder level (a level set), and
  * those at or below zero. A variant with no stock row in the store has none there (0), as the
  * inventory list counts it.
@@ -79,8 +86,7 @@ export async function topProducts(db: Executor, scope: Scope, span: LocalSpan, l
 export async function stockAlerts(db: Executor, scope: Scope): Promise<{ low: number; out: number }> {
   const [row] = await queryRows<{ low: Num; out: Num }>(
     db,
-    sql`select count(*) filter (where l.reorder_level is not null and coalesce(l.on_hand, 0) <= l.reorder_level) as low,
-               count(*) filter (where coalesce(l.on_hand, 0) <= 0) as out
+    sql`select ${stockAlertCounts}
           from products p
           join product_variants v on v.business_id = p.business_id and v.product_id = p.id and not v.is_archived
           left join stock_levels l on l.business_id = v.business_id and l.store_id = ${scope.storeId} and l.variant_id = v.id
