@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { toast } from '../components/toast';
 
 // The top progress bar (nprogress) finishes with timers that can fire after a test file's document
 // is gone ("document is not defined"); nothing asserts on it, so it is a no-op in tests.
@@ -46,4 +47,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   document.title = '';
+});
+
+// Test files share their worker's modules and window (vitest.config.ts): what one file leaves behind
+// in module or session state must not reach the next.
+afterAll(() => {
+  toast.hide();
+  sessionStorage.clear();
+  vi.useRealTimers();
 });
