@@ -3,4 +3,4 @@ export const mainPort = Number(process.env.IPOS_E2E_PORT ?? 3100);
 export const shortTimeoutPort = mainPort + 1;
 export const smtpPort = mainPort + 25;
 /** INACTIVITY_TIMEOUT_MS of the short-timeout server, for the timed-out journeys (`*.timeout.spec.ts`). */
-export const shortInactivityTimeoutMs = 4000;
+export const shortInactivityTimeoutMs = 6000;

@@ -12,8 +12,9 @@ import { shortInactivityTimeoutMs } from '../servers.js';
 
 /**
  * The timed-out session of spec sections 4 and 9, on the server whose INACTIVITY_TIMEOUT_MS is
- * 4 seconds. The seeded manager's PIN is only ever entered right here; the journey that locks a PIN
- * signs up an account of its own, so every seeded account stays usable.
+ * 6 seconds (room for a loaded machine: these journeys run beside the others). The seeded manager's
+ * PIN is only ever entered right here; the journey that locks a PIN signs up an account of its own,
+ * so every seeded account stays usable.
  */
 
 const manager = demo.manager;

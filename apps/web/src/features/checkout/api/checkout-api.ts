@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   closeRegisterSession,
   createSale,
@@ -74,19 +74,31 @@ export const useCloseRegister = (storeId: string, sessionId: string) =>
 // ---------------------------------------------------------------- sellables and categories
 
 /** The search as the cashier types; the previous answer stays on screen while the next one loads. */
-export function useSellableSearch(storeId: string, q: string, categoryId: string | null) {
+function sellableSearch(storeId: string, q: string, categoryId: string | null) {
   const query = q.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: [...checkoutKey, storeId, 'sellables', { q: query, categoryId }] as const,
     queryFn: ({ signal }) =>
       apiRequest(listSellables, {
         query: { q: query || undefined, categoryId: categoryId ?? undefined, pageSize: query ? 20 : 60 },
         signal,
       }),
-    enabled: query.length > 0 || categoryId !== null,
-    placeholderData: keepPreviousData,
     staleTime: 15_000,
   });
+}
+
+export function useSellableSearch(storeId: string, q: string, categoryId: string | null) {
+  return useQuery({
+    ...sellableSearch(storeId, q, categoryId),
+    enabled: q.trim().length > 0 || categoryId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The search's answer to `q` now: from the cache, the request in flight, or a new one. */
+export function useFetchSellableSearch(storeId: string) {
+  const queryClient = useQueryClient();
+  return (q: string) => queryClient.fetchQuery(sellableSearch(storeId, q, null));
 }
 
 /** The sellable carrying this exact barcode or SKU (the scanner's lookup); null when none. */

@@ -1,11 +1,11 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useRef, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CurrencyCode, RegisterSellable } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { formatQuantity } from '../../../lib/quantity';
-import { useSellableSearch, useTopCategories } from '../api/checkout-api';
+import { useFetchSellableSearch, useSellableSearch, useTopCategories } from '../api/checkout-api';
 import { SCAN_TARGET_ATTRIBUTE } from '../use-scanner';
 import classes from './checkout.module.css';
 
@@ -21,6 +21,8 @@ function Stock({ sellable }: { sellable: RegisterSellable }) {
 /**
  * The search that answers as you type (debounced, the previous answer kept while the next loads):
  * ArrowUp/ArrowDown move the highlight, Enter adds it, Escape clears. Below, the category tiles.
+ * Enter pressed before the answer to what is typed has arrived (a quick typist, or a scanner whose
+ * burst a busy till slowed into typing) is kept, and adds the best match once that answer is in.
  */
 export const ProductSearch = forwardRef<
   HTMLInputElement,
@@ -32,10 +34,20 @@ export const ProductSearch = forwardRef<
   const search = useSellableSearch(storeId, debounced, null);
   const items = text.trim() && search.data ? search.data.items : [];
   const highlight = Math.min(rawHighlight, Math.max(items.length - 1, 0));
+  // The list is the answer to what is typed now, not the previous answer kept while it loads.
+  const answered = text.trim() !== '' && debounced === text && search.isSuccess && !search.isPlaceholderData;
+  const fetchSearch = useFetchSellableSearch(storeId);
+  // What is typed, for an answer that arrives after Enter: it only counts if nothing was typed since.
+  const typed = useRef('');
+  const changeText = (value: string) => {
+    typed.current = value;
+    setText(value);
+    setHighlight(0);
+  };
 
   const add = (sellable: RegisterSellable) => {
     onAdd(sellable);
-    setText('');
+    changeText('');
   };
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
@@ -47,12 +59,18 @@ export const ProductSearch = forwardRef<
     } else if (event.key === 'Enter') {
       event.preventDefault();
       // Only what the list shows for what is typed now (not a stale answer to a shorter search).
-      const chosen = debounced === text ? items[highlight] : undefined;
-      if (chosen) add(chosen);
-    } else if (event.key === 'Escape') {
-      setText('');
-      setHighlight(0);
-    }
+      if (answered) {
+        if (items[highlight]) add(items[highlight]);
+      } else if (text.trim()) {
+        const pressedOn = text;
+        fetchSearch(pressedOn).then(
+          (answer) => {
+            if (typed.current === pressedOn && answer.items[0]) add(answer.items[0]);
+          },
+          () => undefined, // the list shows the error
+        );
+      }
+    } else if (event.key === 'Escape') changeText('');
   };
 
   const listId = 'register-search-results';
@@ -64,10 +82,7 @@ export const ProductSearch = forwardRef<
         label="Find a product"
         placeholder="Name, SKU or barcode — press / or F2"
         value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setHighlight(0);
-        }}
+        onChange={(e) => changeText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
         role="combobox"
         aria-expanded={items.length > 0}

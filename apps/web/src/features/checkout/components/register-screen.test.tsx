@@ -203,6 +203,28 @@ describe('<RegisterScreen>', () => {
     expect(search()).toHaveValue('');
   });
 
+  it('Enter pressed before the answer to what is typed adds its best match when it comes, never a stale one', async () => {
+    fakeApi(baseRoutes);
+    const { user } = renderRegister();
+    await user.click(search());
+    await user.keyboard('peak');
+    await screen.findAllByRole('option');
+    // "Peak Milk 400g" is highlighted in the answer to "peak"; "PEAK-TIN" and Enter come faster than
+    // the search answers (a scanner burst a busy till slowed into typing).
+    fireEvent.change(search(), { target: { value: 'PEAK-TIN' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(lines()[0]).toHaveTextContent('Peak Milk tin');
+    expect(search()).toHaveValue('');
+
+    // Typing on after Enter: the answer to the older text adds nothing.
+    fireEvent.change(search(), { target: { value: 'RICE-KG' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    fireEvent.change(search(), { target: { value: 'rice' } });
+    expect(await screen.findByRole('option', { name: /Rice \(loose\)/ })).toBeInTheDocument();
+    expect(lines()).toHaveLength(1);
+  });
+
   it('a scanner burst anywhere adds the product; an unknown code says so and adds nothing', async () => {
     const calls = fakeApi(baseRoutes);
     const show = vi.spyOn(toast, 'show');
