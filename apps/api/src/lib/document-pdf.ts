@@ -10,16 +10,20 @@ import {
   MUTED,
   PdfWriter,
   SMALL,
+  embedLogo,
+  fitWithin,
   safe,
   textWidth,
   wrapText,
   type PdfColumn,
+  type PdfLogo,
 } from './pdf-writer.js';
 
 /**
  * An A4 business document (invoice, purchase order…) as a PDF: standard Helvetica, nothing embedded.
  *
- *   ┌ Title              Issuer (store name, address, phone, tax id) ┐
+ *   ┌ Title                                       Issuer's logo (if any) ┐
+ *   │ Title              Issuer (store name, address, phone, tax id) │
  *   │ Number                                                          │
  *   │ Party heading / name / address…        meta pairs (dates…)     │
  *   │ table: header row, rows (text wraps; numbers right-aligned)    │  ← page breaks repeat the header
@@ -40,8 +44,14 @@ export interface DocumentPdfSpec {
   number: string | null;
   /** A word across every page ("DRAFT", "VOID"); none when left out. */
   stamp?: string | undefined;
-  /** Who issues it: the store's display name, address, phone and the business's tax id. */
-  issuer: { name: string; address?: string | null; phone?: string | null; taxId?: string | null };
+  /** Who issues it: the business's logo, the store's display name, address, phone and the business's tax id. */
+  issuer: {
+    name: string;
+    address?: string | null;
+    phone?: string | null;
+    taxId?: string | null;
+    logo?: PdfLogo | null;
+  };
   /** The other party: a customer or a vendor under a heading ("Bill to", "Vendor"). */
   party: {
     heading: string;
@@ -99,6 +109,12 @@ export async function renderDocumentPdf(spec: DocumentPdfSpec): Promise<Buffer> 
 
   const issuerWidth = inner * 0.45;
   let right = top - 10;
+  const logo = await embedLogo(w.pdf, spec.issuer.logo);
+  if (logo) {
+    const size = fitWithin(logo, issuerWidth, 48);
+    w.page.drawImage(logo, { x: pageRight - size.width, y: top - size.height, ...size });
+    right = top - size.height - 14;
+  }
   const issuerLines: [string, PDFFont, number][] = [
     ...wrapText(spec.issuer.name, fonts.bold, 11, issuerWidth).map(
       (t) => [t, fonts.bold, 11] as [string, PDFFont, number],

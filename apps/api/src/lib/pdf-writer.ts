@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { winAnsiText } from '../features/catalog/product-labels.js';
 
 /**
@@ -79,6 +79,30 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
     lines.push(line);
   }
   return lines;
+}
+
+/** The business's logo as stored: PNG and JPEG are printed (a WebP kept from before is not). */
+export interface PdfLogo {
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** The logo embedded in the PDF; null when there is none or its bytes are not an image pdf-lib reads. */
+export async function embedLogo(pdf: PDFDocument, logo: PdfLogo | null | undefined): Promise<PDFImage | null> {
+  if (!logo) return null;
+  try {
+    if (logo.contentType === 'image/png') return await pdf.embedPng(logo.bytes);
+    if (logo.contentType === 'image/jpeg') return await pdf.embedJpg(logo.bytes);
+  } catch {
+    // A damaged image must not stop the document: it prints without the logo.
+  }
+  return null;
+}
+
+/** The image's size scaled, keeping its proportions, to fit within the box. */
+export function fitWithin(image: PDFImage, maxWidth: number, maxHeight: number): { width: number; height: number } {
+  const scale = Math.min(maxWidth / image.width, maxHeight / image.height);
+  return { width: image.width * scale, height: image.height * scale };
 }
 
 export interface PdfColumn {

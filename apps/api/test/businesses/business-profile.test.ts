@@ -95,7 +95,7 @@ describe('business profile', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT' });
     const bad = await asTenant()(updateBusinessProfile, {
-      body: { version: after.version, name: 'X', country: 'Tanzania', currency: 'ZZZ', email: 'nope' },
+      body: { version: after.version, name: ' ', country: 'Tanzania', currency: 'ZZZ', email: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad).sort()).toEqual(['country', 'currency', 'email', 'name']);
@@ -143,6 +143,12 @@ describe('business profile', () => {
     // The bytes must be what they claim.
     const lying = await putLogo(PNG, 'image/jpeg');
     expect(lying.statusCode).toBe(415);
+    // WebP is an image, but receipts and invoices could not print it.
+    const webp = await putLogo(
+      Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(32)]),
+      'image/webp',
+    );
+    expect(webp.statusCode).toBe(415);
     expect((await read()).logoVersion).toBe(1);
 
     const removed = await asTenant()(deleteBusinessLogo);

@@ -10,6 +10,7 @@ import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from 
 import { createTestProduct } from '../support/catalog.js';
 import { latestMailTo, startSmtpPeer, waitUntilSent } from '../support/mail.js';
 import { caller, fieldsOf } from '../inventory/helpers.js';
+import { imagesIn, TINY_PNG } from '../support/images.js';
 import { openTestSession, saleBody, seller, setProductTaxRate } from './checkout-support.js';
 
 const MM = 72 / 25.4;
@@ -141,6 +142,7 @@ describe('receipts API', () => {
       taxId: 'TIN-12345678',
       header: 'Open daily 8am to 9pm',
       footer: 'Thank you! Returns within 7 days with this receipt.',
+      logoVersion: null,
     });
     expect(receipt.taxes).toEqual([{ name: 'VAT', rateBasisPoints: 750, inclusive: true, taxMinor: 14_651 }]);
     expect(receipt.sale).toMatchObject({
@@ -290,6 +292,43 @@ describe('receipts API', () => {
     expect(res.statusCode).toBe(400);
     expect(fieldsOf(res)).toEqual(['email']);
     expect(await latestMailTo(server, 'not-an-address')).toBeUndefined();
+  });
+
+  it('prints the business logo at the top of the receipt once the business has one', async () => {
+    const pdfOf = async () =>
+      (await call(getReceiptPdf, { storeId: demo.lekkiId, params: { saleId: sale.id }, query: { width: '58' } }))
+        .rawPayload;
+    const before = await pdfOf();
+    expect(await imagesIn(before)).toBe(0);
+    const put = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/business-profile/logo',
+      headers: {
+        authorization: `Bearer ${await server.tokenFor(DEMO.admin)}`,
+        'x-store-id': demo.lekkiId,
+        'content-type': 'image/png',
+      },
+      payload: TINY_PNG,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      const receipt = (
+        await call(getReceipt, { storeId: demo.lekkiId, params: { saleId: sale.id } })
+      ).json() as Receipt;
+      expect(receipt.business.logoVersion).toBe((put.json() as { logoVersion: number }).logoVersion);
+      const after = await pdfOf();
+      expect(await imagesIn(after)).toBe(1);
+      // The slip grows by the logo (at most 16 mm) and its gap; nothing else moves.
+      const height = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPage(0).getHeight();
+      const grown = (await height(after)) - (await height(before));
+      expect(grown).toBeGreaterThan(10 * MM);
+      expect(grown).toBeLessThan(20 * MM);
+    } finally {
+      await server.deps.database.db
+        .update(businesses)
+        .set({ logoVersion: null })
+        .where(eq(businesses.id, demo.businessId));
+    }
   });
 
   it('answers 404 for another tenant’s sale and changes nothing (no mail, no audit)', async () => {

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { hex, pdfText } from './pdf-text.js';
 import { documentMoney, renderDocumentPdf, type DocumentPdfSpec } from '../../src/lib/document-pdf.js';
 import { wrapText } from '../../src/lib/pdf-writer.js';
+import { imagesIn, TINY_PNG } from '../support/images.js';
 
 /** How many times `needle` occurs in `text`. */
 const count = (text: string, needle: string) => text.split(needle).length - 1;
@@ -92,6 +93,26 @@ describe('A4 document PDF (lib/document-pdf.ts)', () => {
     expect(text).toContain(hex('80. A very long'));
     expect(count(text, hex('DRAFT'))).toBeGreaterThanOrEqual(pages);
     expect(pdf.getTitle()).toBe('Invoice');
+  });
+
+  it('prints the business logo at the top right, and a damaged one not at all', async () => {
+    const plain = await renderDocumentPdf(spec([['Rice', '1', documentMoney(250_000, 'NGN')]]));
+    expect(await imagesIn(plain)).toBe(0);
+    const withLogo = await renderDocumentPdf(
+      spec([['Rice', '1', documentMoney(250_000, 'NGN')]], {
+        issuer: { ...spec([]).issuer, logo: { contentType: 'image/png', bytes: TINY_PNG } },
+      }),
+    );
+    expect(await imagesIn(withLogo)).toBe(1);
+    // The issuer is still named, under the logo.
+    expect(pdfText(withLogo)).toContain(hex('Demo Mart Lekki'));
+    const damaged = await renderDocumentPdf(
+      spec([['Rice', '1', documentMoney(250_000, 'NGN')]], {
+        issuer: { ...spec([]).issuer, logo: { contentType: 'image/png', bytes: TINY_PNG.subarray(0, 20) } },
+      }),
+    );
+    expect(await imagesIn(damaged)).toBe(0);
+    expect(pdfText(damaged)).toContain(hex('Demo Mart Lekki'));
   });
 
   it('splits text into lines within the width, breaking words longer than a line', async () => {

@@ -39,6 +39,7 @@ import { latestMailTo } from '../support/mail.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { setProductTaxRate } from '../checkout/checkout-support.js';
 import { hex, pdfText } from './pdf-text.js';
+import { imagesIn, withBusinessLogo } from '../support/images.js';
 
 describe('invoices API', () => {
   let server: TestServer;
@@ -720,6 +721,13 @@ describe('invoices API', () => {
     const draftPdf = await call(invoicePdf, { storeId: demo.lekkiId, params: { invoiceId: draft.id } });
     expect(draftPdf.statusCode).toBe(200);
     expect(pdfText(draftPdf.rawPayload)).toContain(hex('DRAFT'));
+    expect(await imagesIn(draftPdf.rawPayload)).toBe(0);
+
+    // With a logo, the business's logo heads the invoice.
+    await withBusinessLogo(server.deps.database.db, demo.businessId, async () => {
+      const withLogo = await call(invoicePdf, { storeId: demo.lekkiId, params: { invoiceId: inv.id } });
+      expect(await imagesIn(withLogo.rawPayload)).toBe(1);
+    });
   });
 
   it('emails the invoice with the PDF attached through the outbox, audited; 422 without an address', async () => {

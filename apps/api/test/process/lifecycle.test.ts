@@ -20,7 +20,9 @@ const register = (url: string, email: string) =>
     body: JSON.stringify(owner(email)),
   });
 
-describe('the server process on the embedded database', () => {
+// A server on a new DATA_DIR migrates and seeds the demo's 90 days first: tens of seconds while the
+// other vitest worker keeps the second core busy.
+describe('the server process on the embedded database', { timeout: 120_000 }, () => {
   beforeAll(() => buildApi());
 
   it('creates DATA_DIR, seeds the demo, prints the URL and the demo sign-in; a second process on it refuses to start', async () => {

@@ -48,7 +48,7 @@ export function startServer(env: Record<string, string>): RunningServer {
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
-export async function waitUntilReady(server: RunningServer, timeoutMs = 30_000) {
+export async function waitUntilReady(server: RunningServer, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);

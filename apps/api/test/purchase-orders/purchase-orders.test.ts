@@ -27,6 +27,7 @@ import { demoIds, snapshotDatabase } from '../support/isolation.js';
 import { createTestProduct, onHand, setAllowNegativeStock } from '../support/catalog.js';
 import { latestMailTo } from '../support/mail.js';
 import { expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
+import { imagesIn, withBusinessLogo } from '../support/images.js';
 import { costOf, createVendor, movementsOf, orderActions, po } from './po-support.js';
 
 describe('purchase orders API', () => {
@@ -448,6 +449,11 @@ describe('purchase orders API', () => {
     const pdf = await PDFDocument.load(res.rawPayload);
     expect(pdf.getTitle()).toBe(`Purchase order ${order.number}`);
     expect(pdf.getPage(0).getWidth()).toBeCloseTo(595.28, 1);
+    expect(await imagesIn(res.rawPayload)).toBe(0);
+    await withBusinessLogo(server.deps.database.db, demo.businessId, async () => {
+      const withLogo = await call(purchaseOrderPdf, { params: { orderId: order.id } });
+      expect(await imagesIn(withLogo.rawPayload)).toBe(1);
+    });
 
     const sent = await call(sendPurchaseOrder, { params: { orderId: order.id }, body: {} });
     expect(sent.statusCode, sent.body).toBe(200);

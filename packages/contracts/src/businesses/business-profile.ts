@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { addedStoreSchema, newStoreBodySchema } from './businesses.js';
-import { countryCodeSchema, currencyCodes } from '../identity/currencies.js';
+import { businessNameSchema, countryCodeSchema, currencyCodes } from '../identity/currencies.js';
 
 export const businessProfileSchema = z.object({
   id: z.string().uuid(),
@@ -40,7 +40,7 @@ const optionalText = (max: number, message: string) =>
 
 export const updateBusinessProfileBodySchema = z.strictObject({
   version: z.number().int().positive(),
-  name: z.string().trim().min(2, 'Enter the business’s name').max(100, 'At most 100 characters'),
+  name: businessNameSchema,
   country: countryCodeSchema,
   currency: z.enum(currencyCodes, 'Choose a currency'),
   taxId: optionalText(40, 'At most 40 characters'),
@@ -67,7 +67,8 @@ export const updateBusinessProfileBodySchema = z.strictObject({
 });
 export type UpdateBusinessProfileBody = z.input<typeof updateBusinessProfileBodySchema>;
 
-export const businessLogoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** PNG and JPEG only: the logo is printed on receipts, invoices and purchase orders, whose PDFs take no WebP. */
+export const businessLogoTypes = ['image/jpeg', 'image/png'] as const;
 export const MAX_BUSINESS_LOGO_BYTES = 512 * 1024;
 
 export const getBusinessProfile = defineEndpoint({
@@ -94,7 +95,7 @@ export const updateBusinessProfile = defineEndpoint({
 export const putBusinessLogo = defineEndpoint({
   method: 'PUT',
   path: '/api/v1/business-profile/logo',
-  summary: 'Upload the business logo (JPEG, PNG or WebP, at most 512 kB; the bytes must match the type)',
+  summary: 'Upload the business logo (JPEG or PNG, at most 512 kB; the bytes must match the type)',
   tags: ['businesses'],
   access: 'settings.business',
   rawBody: { contentTypes: businessLogoTypes, maxBytes: MAX_BUSINESS_LOGO_BYTES },

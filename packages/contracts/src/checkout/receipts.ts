@@ -26,6 +26,8 @@ export const receiptSchema = z.object({
     taxId: z.string().nullable(),
     header: z.string().nullable(),
     footer: z.string().nullable(),
+    /** The logo printed at the top (GET /business-profile/logo); null when the business has none. */
+    logoVersion: z.number().int().nullable(),
   }),
   sale: saleDetailSchema,
   /** The sale's tax by rate, as printed ("VAT 7.5% (incl.)"), in the order the rates first appear. */

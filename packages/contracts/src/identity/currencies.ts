@@ -23,5 +23,9 @@ export const countryCodeSchema = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Choose a country');
 
-/** A business's name when it is created (sign-up, admin mode's New business). */
-export const newBusinessNameSchema = z.string().trim().min(1, 'Enter the business name').max(120);
+/** A business's name: at sign-up, in admin mode's New business, and in the business profile alike. */
+export const businessNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the business name')
+  .max(120, 'At most 120 characters');

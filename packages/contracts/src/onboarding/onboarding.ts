@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noContent } from '../http/endpoint.js';
-import { countryCodeSchema, currencyCodes, newBusinessNameSchema } from '../identity/currencies.js';
+import { countryCodeSchema, currencyCodes, businessNameSchema } from '../identity/currencies.js';
 import { passwordSchema } from '../accounts/credentials.js';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
@@ -13,7 +13,7 @@ export const registerBodySchema = z.strictObject({
     .trim()
     .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number'),
   password: passwordSchema,
-  businessName: newBusinessNameSchema,
+  businessName: businessNameSchema,
   country: countryCodeSchema,
   currency: z.enum(currencyCodes),
 });

@@ -6,6 +6,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/context.js';
 import { checkImageUpload } from '../catalog/products.service.js';
+import type { PdfLogo } from '../../lib/pdf-writer.js';
 import {
   deleteBusinessLogoRow,
   findBusinessLogo,
@@ -122,6 +123,16 @@ export async function deleteBusinessLogoIn(tx: Tx, actor: Actor, scope: StoreAcc
     after: { logoVersion: null },
   });
   return toProfile({ ...row, logoVersion: null });
+}
+
+/** The logo documents print (receipts, invoices, purchase orders); none without a logo version. */
+export async function printableBusinessLogo(
+  db: Executor,
+  businessId: string,
+  logoVersion: number | null,
+): Promise<PdfLogo | null> {
+  if (logoVersion == null) return null;
+  return (await findBusinessLogo(db, businessId)) ?? null;
 }
 
 export async function getBusinessLogo(db: Executor, scope: StoreAccess) {

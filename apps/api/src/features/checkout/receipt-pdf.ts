@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Receipt, ReceiptPaperWidth } from '@ipos/contracts';
 import { barcodeModules, winAnsiText } from '../catalog/product-labels.js';
+import { embedLogo, fitWithin, type PdfLogo } from '../../lib/pdf-writer.js';
 import { receiptColumns, receiptRows, rowLines, type ReceiptRow } from './receipt-layout.js';
 
 /**
@@ -16,6 +17,8 @@ const MARGIN = 3 * MM;
 const ADVANCE = 0.6;
 const LINE = 1.25;
 const BARCODE_HEIGHT = 10 * MM;
+/** The logo at the top: centred, at most this tall, and at most 60 % of the printable width. */
+const LOGO_HEIGHT = 16 * MM;
 
 /** Text Courier can draw, one character for one, keeping ₦ (drawn by hand) in its column. */
 const pdfSafe = (text: string) => text.split('₦').map(winAnsiText).join('₦');
@@ -43,21 +46,28 @@ function drawLine(page: PDFPage, font: PDFFont, text: string, x: number, y: numb
   }
 }
 
-export async function renderReceiptPdf(receipt: Receipt, width: ReceiptPaperWidth): Promise<Buffer> {
+export async function renderReceiptPdf(
+  receipt: Receipt,
+  width: ReceiptPaperWidth,
+  logo: PdfLogo | null = null,
+): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const image = await embedLogo(pdf, logo);
   const columns = receiptColumns[width];
   const pageWidth = Number(width) * MM;
+  const logoSize = image ? fitWithin(image, (pageWidth - 2 * MARGIN) * 0.6, LOGO_HEIGHT) : null;
   const size = (pageWidth - 2 * MARGIN) / (columns * ADVANCE);
   const lineHeight = size * LINE;
   const rows = receiptRows(receipt).map(safeRow);
   const height =
     2 * MARGIN +
+    (logoSize ? logoSize.height + lineHeight * 0.5 : 0) +
     rows.reduce(
       (h, row) =>
         h + (row.kind === 'barcode' ? BARCODE_HEIGHT + lineHeight * 1.5 : rowLines(row, columns).length * lineHeight),
       0,
     );
 
-  const pdf = await PDFDocument.create();
   pdf.setTitle(`Receipt ${receipt.sale.number}`);
   pdf.setCreator('iPos');
   pdf.setProducer('iPos');
@@ -66,6 +76,11 @@ export async function renderReceiptPdf(receipt: Receipt, width: ReceiptPaperWidt
   const page = pdf.addPage([pageWidth, height]);
 
   let y = height - MARGIN;
+  if (image && logoSize) {
+    y -= logoSize.height;
+    page.drawImage(image, { x: (pageWidth - logoSize.width) / 2, y, ...logoSize });
+    y -= lineHeight * 0.5;
+  }
   for (const row of rows) {
     if (row.kind === 'barcode') {
       const modules = barcodeModules(row.code, 'CODE128');

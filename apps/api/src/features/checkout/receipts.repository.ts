@@ -6,7 +6,9 @@ type Scope = { businessId: string; storeId: string };
 
 /** What a receipt prints about the store and its business. */
 export interface ReceiptHeaderRow {
+  businessId: string;
   businessName: string;
+  logoVersion: number | null;
   currency: string;
   taxId: string | null;
   receiptHeader: string | null;
@@ -21,7 +23,9 @@ export interface ReceiptHeaderRow {
 export async function findReceiptHeader(db: Executor, scope: Scope): Promise<ReceiptHeaderRow | undefined> {
   const [row] = await db
     .select({
+      businessId: businesses.id,
       businessName: businesses.name,
+      logoVersion: businesses.logoVersion,
       currency: businesses.currency,
       taxId: businesses.taxId,
       receiptHeader: businesses.receiptHeader,

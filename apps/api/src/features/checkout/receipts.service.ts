@@ -8,6 +8,7 @@ import { findReceiptHeader, findTaxRateNames } from './receipts.repository.js';
 import { receiptText } from './receipt-layout.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { queuePdfMail } from '../../mail/pdf-mail.js';
+import { printableBusinessLogo } from '../businesses/business-profile.service.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 
@@ -53,6 +54,7 @@ export async function getReceipt(db: Executor, scope: Scope, saleId: string): Pr
       taxId: header.taxId,
       header: header.receiptHeader,
       footer: header.receiptFooter,
+      logoVersion: header.logoVersion,
     },
     sale,
     taxes: [...byRate.values()].map(({ rateId, ...tax }) => ({
@@ -69,7 +71,8 @@ export async function getReceiptPdf(
   width: ReceiptPaperWidth,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const receipt = await getReceipt(db, scope, saleId);
-  return { filename: `${receipt.sale.number}.pdf`, pdf: await renderReceiptPdf(receipt, width) };
+  const logo = await printableBusinessLogo(db, scope.businessId, receipt.business.logoVersion);
+  return { filename: `${receipt.sale.number}.pdf`, pdf: await renderReceiptPdf(receipt, width, logo) };
 }
 
 /**
@@ -79,7 +82,8 @@ export async function getReceiptPdf(
 export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, saleId: string, email: string) {
   const db = deps.database.db;
   const receipt = await getReceipt(db, scope, saleId);
-  const pdf = await renderReceiptPdf(receipt, '80');
+  const logo = await printableBusinessLogo(db, scope.businessId, receipt.business.logoVersion);
+  const pdf = await renderReceiptPdf(receipt, '80', logo);
   await db.transaction(async (tx) => {
     await queuePdfMail(
       tx,

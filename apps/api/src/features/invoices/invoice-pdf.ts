@@ -4,6 +4,7 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
 import { findReceiptHeader, findTaxRateNames } from '../checkout/receipts.repository.js';
+import { printableBusinessLogo } from '../businesses/business-profile.service.js';
 import { loadInvoice, type EmailBody, type InvoiceScope } from './invoices.service.js';
 import { queuePdfMail } from '../../mail/pdf-mail.js';
 
@@ -53,7 +54,13 @@ export async function invoicePdf(db: Executor, scope: InvoiceScope, id: string) 
     title: 'Invoice',
     number: invoice.number,
     stamp: invoice.status === 'draft' ? 'DRAFT' : invoice.status === 'void' ? 'VOID' : undefined,
-    issuer: { name: storeName, address: header.address, phone: header.phone, taxId: header.taxId },
+    issuer: {
+      name: storeName,
+      address: header.address,
+      phone: header.phone,
+      taxId: header.taxId,
+      logo: await printableBusinessLogo(db, header.businessId, header.logoVersion),
+    },
     party: { heading: 'Bill to', ...invoice.customer },
     meta: [
       ['Issue date', printedDay(invoice.issueDate)],

@@ -5,6 +5,7 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
 import { findReceiptHeader } from '../checkout/receipts.repository.js';
+import { printableBusinessLogo } from '../businesses/business-profile.service.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { lockWithLinesForSend, loadOrder, type Scope } from './purchase-orders.service.js';
 import { updateOrder } from './purchase-orders.repository.js';
@@ -29,6 +30,7 @@ async function renderPurchaseOrderPdf(db: Executor, scope: Scope, order: Purchas
       address: header.address,
       phone: header.phone,
       taxId: header.taxId,
+      logo: await printableBusinessLogo(db, header.businessId, header.logoVersion),
     },
     party: {
       heading: 'Vendor',

@@ -6,7 +6,7 @@ import { useBusinessLogoUrl, useDeleteBusinessLogo, useUploadBusinessLogo } from
 
 /** The API's limits, checked before anything is sent. */
 function checkLogoFile(file: File): string | null {
-  if (!(businessLogoTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image';
+  if (!(businessLogoTypes as readonly string[]).includes(file.type)) return 'Choose a JPEG or PNG image';
   if (file.size > MAX_BUSINESS_LOGO_BYTES) return 'The logo is larger than 512 KB; choose a smaller one';
   return null;
 }
@@ -86,7 +86,8 @@ export function BusinessLogoField({ logoVersion }: { logoVersion: number | null 
           ) : null}
         </Group>
         <Text size="xs" c={error ? 'red' : 'dimmed'} role={error ? 'alert' : undefined}>
-          {error ?? 'JPEG, PNG or WebP, at most 512 KB. Saved as soon as it is chosen.'}
+          {error ??
+            'JPEG or PNG, at most 512 KB, printed on receipts, invoices and purchase orders. Saved as soon as it is chosen.'}
         </Text>
       </Stack>
     </Group>

@@ -68,7 +68,7 @@ export function BusinessProfileForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Business profile">
       <Stack gap="md">
-        <TextInput {...form.field('name')} label="Business name" maxLength={100} required />
+        <TextInput {...form.field('name')} label="Business name" maxLength={120} required />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label="Country"

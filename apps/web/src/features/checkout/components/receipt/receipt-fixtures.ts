@@ -34,6 +34,7 @@ export function receiptOf(overrides: { customerEmail?: string | null } = {}): Re
       taxId: 'TIN-12345678',
       header: 'Open daily 8am to 9pm',
       footer: 'Thank you! Returns within 7 days with this receipt.',
+      logoVersion: null,
     },
     taxes: [{ name: 'VAT', rateBasisPoints: 750, inclusive: true, taxMinor: 14_651 }],
     sale: {

@@ -7,6 +7,7 @@ import {
   type Receipt,
   type ReceiptPaperWidth,
 } from '@ipos/contracts';
+import { useBusinessLogoUrl } from '../../../businesses/api/business-profile';
 import { formatMoney } from '../../../../lib/money';
 import { formatQuantity } from '../../../../lib/quantity';
 import { ReceiptBarcode } from './receipt-barcode';
@@ -50,9 +51,15 @@ function Lines({ text, className }: { text: string | null | undefined; className
   );
 }
 
+/** The business's logo at the top of the slip, once loaded; nothing when there is none. */
+function ReceiptLogo({ logoVersion, businessName }: { logoVersion: number | null; businessName: string }) {
+  const logo = useBusinessLogoUrl(logoVersion);
+  return logo.url ? <img className={classes.logo} src={logo.url} alt={`${businessName} logo`} /> : null;
+}
+
 /**
  * The receipt as it prints on 58 or 80 mm thermal paper (and as the PDF and the mail lay it out):
- * store and business header, sale number, date and time in the store's zone, cashier, customer,
+ * logo, store and business header, sale number, date and time in the store's zone, cashier, customer,
  * lines with their discounts, totals with tax by rate, payments with change, refunds, a barcode of
  * the sale number, the footer.
  */
@@ -64,6 +71,7 @@ export function ReceiptView({ receipt, width }: { receipt: Receipt; width: Recei
 
   return (
     <article className={classes.receipt} data-width={width} aria-label={`Receipt ${sale.number}`}>
+      <ReceiptLogo logoVersion={business.logoVersion} businessName={business.name} />
       <div className={classes.storeName}>{store.displayName}</div>
       <Lines text={business.header} />
       <Lines text={store.address} />

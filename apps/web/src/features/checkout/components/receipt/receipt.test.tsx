@@ -54,6 +54,27 @@ describe('<ReceiptView>', () => {
     const barcode = slip.getByRole('img', { name: 'Barcode LEK-S000042' });
     await waitFor(() => expect(barcode.querySelector('svg')).not.toBeNull());
     expect(barcode).toHaveTextContent('LEK-S000042');
+    // No logo: nothing asked for, nothing shown.
+    expect(slip.queryByRole('img', { name: 'Demo Mart logo' })).toBeNull();
+  });
+
+  it('prints the business logo at the top when the business has one', async () => {
+    const calls = stubApi({
+      'GET /api/v1/business-profile/logo?v=3': () => new Response('png', { headers: { 'content-type': 'image/png' } }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:logo'), revokeObjectURL: vi.fn() }));
+    const receipt = receiptSchema.parse(receiptOf({ customerEmail: null }));
+    renderWithProviders(
+      <ReceiptView receipt={{ ...receipt, business: { ...receipt.business, logoVersion: 3 } }} width="80" />,
+    );
+    const slip = within(screen.getByRole('article', { name: 'Receipt LEK-S000042' }));
+    const logo = await slip.findByRole('img', { name: 'Demo Mart logo' });
+    expect(logo).toHaveAttribute('src', 'blob:logo');
+    // Above the store's name.
+    expect(logo.compareDocumentPosition(slip.getByText('Demo Mart Lekki Phase 1'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/v1/business-profile/logo?v=3']);
   });
 });
 
