@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemRolePermissions } from '@ipos/contracts';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds } from '../support/isolation.js';
+import { withBusinessLogo } from '../support/images.js';
 
 describe('store mode: GET /api/v1/stores/current', () => {
   let server: TestServer;
@@ -33,16 +34,19 @@ describe('store mode: GET /api/v1/stores/current', () => {
       address: 'Admiralty Way, Lekki Phase 1, Lagos',
       allowNegativeStock: false,
       wasteApprovalThresholdMinor: 500_000,
-      business: { id: demo.businessId, name: 'Demo Mart', currency: 'NGN' },
+      business: { id: demo.businessId, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
       roleName: 'IPOS_MANAGER_USER',
       permissions: [...systemRolePermissions.IPOS_MANAGER_USER],
     });
   });
 
-  it('gives the cashier the basic role at Ikeja', async () => {
+  it('gives the cashier the basic role at Ikeja, and the business logo its documents print', async () => {
     const res = await current(DEMO.cashier, demo.ikejaId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ alias: 'IKJ', roleName: 'IPOS_BASIC' });
+    await withBusinessLogo(server.deps.database.db, demo.businessId, async () => {
+      expect((await current(DEMO.cashier, demo.ikejaId)).json().business).toMatchObject({ logoVersion: 1 });
+    });
     expect(res.json().permissions).toEqual([...systemRolePermissions.IPOS_BASIC]);
     expect(res.json().permissions).not.toContain('staff.pin-reset');
   });

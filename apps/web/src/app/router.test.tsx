@@ -52,7 +52,7 @@ const currentStore = (m: Membership): CurrentStore => ({
   address: null,
   allowNegativeStock: false,
   wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS, name: 'Demo Mart', currency: 'NGN' },
+  business: { id: BUSINESS, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
   roleName: m.roleName,
   permissions: m.permissions,
 });

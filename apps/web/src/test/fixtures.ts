@@ -128,7 +128,7 @@ export const reportingStore: CurrentStore = {
   address: null,
   allowNegativeStock: false,
   wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
+  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
   roleName: 'IPOS_ADMIN',
   permissions: ['reports.view'],
 };

@@ -18,6 +18,8 @@ export const currentStoreSchema = z.object({
     id: z.string().uuid(),
     name: z.string(),
     currency: z.enum(currencyCodes),
+    /** The logo printed on its documents (GET /business-profile/logo?v=); null when it has none. */
+    logoVersion: z.number().int().nullable(),
   }),
   /** My role in this store (IPOS_ADMIN when I reach it as the business owner). */
   roleName: z.string(),

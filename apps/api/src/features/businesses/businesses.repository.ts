@@ -86,6 +86,15 @@ export async function listStoresOfBusinesses(db: Executor, businessIds: string[]
 }
 
 /** A store of a business (the tenant scope comes first, as in every key). */
+/** The version of the business's logo; null when it has none. */
+export async function findLogoVersion(db: Executor, businessId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ logoVersion: businesses.logoVersion })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row?.logoVersion ?? null;
+}
+
 export async function findStore(db: Executor, businessId: string, storeId: string) {
   const [row] = await db
     .select({

@@ -17,6 +17,7 @@ import { aliasTakenBy } from '../stores/stores.repository.js';
 import { aliasTaken } from '../stores/stores.service.js';
 import { lockBusiness } from '../staff/staff.repository.js';
 import {
+  findLogoVersion,
   findStore,
   insertBusiness,
   insertMembership,
@@ -156,7 +157,10 @@ export async function addMember(
 
 /** The active store, already resolved (membership or ownership) by the route's access check. */
 export async function getCurrentStore(deps: AppDeps, access: StoreAccess): Promise<CurrentStore> {
-  const store = await findStore(deps.database.db, access.businessId, access.storeId);
+  const [store, logoVersion] = await Promise.all([
+    findStore(deps.database.db, access.businessId, access.storeId),
+    findLogoVersion(deps.database.db, access.businessId),
+  ]);
   if (!store) throw notFound('The store');
   return {
     id: store.id,
@@ -166,7 +170,7 @@ export async function getCurrentStore(deps: AppDeps, access: StoreAccess): Promi
     address: store.address,
     allowNegativeStock: store.allowNegativeStock,
     wasteApprovalThresholdMinor: store.wasteApprovalThresholdMinor,
-    business: { id: access.businessId, name: access.businessName, currency: access.currency },
+    business: { id: access.businessId, name: access.businessName, currency: access.currency, logoVersion },
     roleName: access.roleName,
     permissions: access.permissions,
   };

@@ -17,7 +17,7 @@ const store: CurrentStore = {
   address: null,
   allowNegativeStock: false,
   wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
+  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
   roleName: 'IPOS_MANAGER_USER',
   permissions: ['purchase-orders.view', 'purchase-orders.manage', 'purchase-orders.receive'],
 };

@@ -17,7 +17,7 @@ const store: CurrentStore = {
   address: 'Admiralty Way',
   allowNegativeStock: false,
   wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
+  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
   roleName: 'IPOS_BASIC',
   permissions: ['dashboard.view', 'inventory.view'],
 };

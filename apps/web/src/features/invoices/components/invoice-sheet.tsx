@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   invoiceStateLabels,
@@ -11,6 +11,7 @@ import {
   type Invoice,
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
+import { useBusinessLogoUrl } from '../../businesses/api/business-profile';
 import { formatQuantity } from '../../../lib/quantity';
 import { formatDay } from '../format';
 import { customerPath } from '../paths';
@@ -26,8 +27,16 @@ export interface InvoiceSheetProps {
   forPrint?: boolean;
 }
 
+/** The business's logo over its name, once loaded; nothing when it has none. */
+function BusinessLogo({ store }: { store: CurrentStore }) {
+  const logo = useBusinessLogoUrl(store.business.logoVersion);
+  return logo.url ? (
+    <Image src={logo.url} alt={`${store.business.name} logo`} h={56} w="auto" maw={200} fit="contain" mb={4} />
+  ) : null;
+}
+
 /**
- * The invoice as the customer receives it: the store, the customer, number or DRAFT, dates, state,
+ * The invoice as the customer receives it: the business's logo, the store, the customer, number or DRAFT, dates, state,
  * lines with discounts and taxes, totals, payments, the balance, notes and terms.
  */
 export function InvoiceSheet({ invoice: inv, store, shortages = new Map(), forPrint = false }: InvoiceSheetProps) {
@@ -44,6 +53,7 @@ export function InvoiceSheet({ invoice: inv, store, shortages = new Map(), forPr
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
+            <BusinessLogo store={store} />
             <Text fw={700} fz="lg">
               {store.business.name}
             </Text>

@@ -51,6 +51,28 @@ describe('<InvoiceView>', () => {
     expect(within(copy).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('heads the sheet, and the copy that prints, with the business logo when there is one', async () => {
+    const store = storeOf();
+    stubApi({
+      [GET]: () => jsonResponse(invoiceOf()),
+      [EVENTS]: () => jsonResponse(noEvents()),
+      'GET /api/v1/business-profile/logo?v=2': () => new Response('png', { headers: { 'content-type': 'image/png' } }),
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:logo'), revokeObjectURL: vi.fn() }));
+    renderInRouter(
+      <InvoiceView
+        invoiceId={INVOICE_ID}
+        store={{ ...store, business: { ...store.business, logoVersion: 2 } }}
+        today="2026-11-22"
+      />,
+    );
+    const sheet = await screen.findByTestId('invoice-sheet');
+    expect(await within(sheet).findByRole('img', { name: 'Demo Mart logo' })).toHaveAttribute('src', 'blob:logo');
+    expect(
+      within(screen.getByTestId('invoice-print-copy')).getByRole('img', { name: 'Demo Mart logo' }),
+    ).toHaveAttribute('src', 'blob:logo');
+  });
+
   it('offers by state what the contract allows, and only with invoices.manage', async () => {
     expect(await actionsFor(draftOf())).toEqual(['Edit', 'Delete', 'Issue', 'Download PDF', 'Print']);
   });

@@ -19,7 +19,7 @@ export function storeOf(
     address: '12 Admiralty Way, Lekki',
     allowNegativeStock: false,
     wasteApprovalThresholdMinor: 500_000,
-    business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
+    business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
     roleName: 'IPOS_MANAGER_USER',
     permissions,
   };

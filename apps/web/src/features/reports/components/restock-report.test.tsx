@@ -26,7 +26,7 @@ const store = (permissions: CurrentStore['permissions']): CurrentStore => ({
   address: null,
   allowNegativeStock: false,
   wasteApprovalThresholdMinor: 500_000,
-  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN' },
+  business: { id: BUSINESS_ID, name: 'Demo Mart', currency: 'NGN', logoVersion: null },
   roleName: 'IPOS_ADMIN',
   permissions,
 });
