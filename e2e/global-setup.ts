@@ -14,8 +14,10 @@ export default async function globalSetup() {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
-        const subject = /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '';
+        const [folded = '', ...body] = raw.split(/\r?\n\r?\n/);
+        // A long header goes on over lines that start with white space (RFC 5322 folding).
+        const head = folded.replace(/\r?\n[ \t]+/g, ' ');
+        const subject = decodeWords(/^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '');
         const text = decodeBody(head, body.join('\n\n'));
         const mail = {
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -32,6 +34,22 @@ export default async function globalSetup() {
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
+}
+
+/** Undoes RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`): how a subject carries ₦ or Ọ. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 /** Undoes quoted-printable (nodemailer's choice for long lines); plain 7bit text passes through. */

@@ -37,10 +37,23 @@ export async function addBySearch(page: Page, text: string, name: string) {
   await expect(page.getByTestId('cart-line').filter({ hasText: name })).toBeVisible();
 }
 
-/** A keyboard-wedge scanner: the code a few ms a key, then Enter; waits until the cart has `lines` lines. */
+/**
+ * A keyboard-wedge scanner: the code's keys within milliseconds, then Enter, to whatever has the
+ * focus; waits until the cart has `lines` lines. The keys are dispatched inside the page, as the
+ * browser delivers a scanner's: Playwright's round trip per key can take over 100 ms on a loaded
+ * machine, and keys that far apart are a person typing, not a scan.
+ */
 export async function scan(page: Page, code: string, lines: number) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await page.evaluate(
+    (keys) => {
+      const target = document.activeElement ?? document.body;
+      for (const key of keys) {
+        target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+      }
+    },
+    [...code, 'Enter'],
+  );
   await expect(page.getByTestId('cart-line')).toHaveCount(lines);
 }
 

@@ -97,6 +97,8 @@ test('a new owner outgrows the Free plan, changes plan, adds a store, keeps a pr
   await expect(sent).toBeVisible();
   const reference = (await sent.textContent())!.match(/SUP-[0-9A-F]{8}/)![0];
   const mail = await waitForMail('support@ipos.local', new RegExp(reference), { since });
+  // The whole subject, however the mail folded it: the reference, the topic and what they wrote.
+  expect(mail.subject).toMatch(new RegExp(`^\\[${reference}\\] .+: Receipt printer ${run}$`));
   expect(mail.text).toContain(`Receipt printer ${run}`);
   expect(mail.text).toContain(owner.businessName);
   expect(mail.text).toContain('The 58 mm printer cuts the footer of the receipt.');
