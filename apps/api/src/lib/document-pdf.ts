@@ -20,7 +20,8 @@ import {
 } from './pdf-writer.js';
 
 /**
- * An A4 business document (invoice, purchase order…) as a PDF: standard Helvetica, nothing embedded.
+ * An A4 business document (invoice, purchase order…) as a PDF: standard Helvetica (no font embedded)
+ * and the business logo, when it has one.
  *
  *   ┌ Title                                       Issuer's logo (if any) ┐
  *   │ Title              Issuer (store name, address, phone, tax id) │
