@@ -23,8 +23,8 @@ import {
  * An A4 business document (invoice, purchase order…) as a PDF: standard Helvetica (no font embedded)
  * and the business logo, when it has one.
  *
- *   ┌ Title                                       Issuer's logo (if any) ┐
- *   │ Title              Issuer (store name, address, phone, tax id) │
+ *   ┌ Title                            Issuer's logo (when there is one) ┐
+ *   │                    Issuer (store name, address, phone, tax id) │
  *   │ Number                                                          │
  *   │ Party heading / name / address…        meta pairs (dates…)     │
  *   │ table: header row, rows (text wraps; numbers right-aligned)    │  ← page breaks repeat the header
