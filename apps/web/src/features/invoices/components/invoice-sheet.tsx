@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Anchor, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   invoiceStateLabels,
@@ -11,7 +11,7 @@ import {
   type Invoice,
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
-import { useBusinessLogoUrl } from '../../businesses/api/business-profile';
+import { BusinessLogo } from '../../businesses/components/business-logo';
 import { formatQuantity } from '../../../lib/quantity';
 import { formatDay } from '../format';
 import { customerPath } from '../paths';
@@ -25,14 +25,6 @@ export interface InvoiceSheetProps {
   shortages?: ReadonlyMap<string, number>;
   /** The copy the browser prints: no links, no badges, no test ids. */
   forPrint?: boolean;
-}
-
-/** The business's logo over its name, once loaded; nothing when it has none. */
-function BusinessLogo({ store }: { store: CurrentStore }) {
-  const logo = useBusinessLogoUrl(store.business.logoVersion);
-  return logo.url ? (
-    <Image src={logo.url} alt={`${store.business.name} logo`} h={56} w="auto" maw={200} fit="contain" mb={4} />
-  ) : null;
 }
 
 /**
@@ -53,7 +45,11 @@ export function InvoiceSheet({ invoice: inv, store, shortages = new Map(), forPr
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
-            <BusinessLogo store={store} />
+            <BusinessLogo
+              logoVersion={store.business.logoVersion}
+              businessName={store.business.name}
+              className={classes.logo}
+            />
             <Text fw={700} fz="lg">
               {store.business.name}
             </Text>

@@ -7,7 +7,7 @@ import {
   type Receipt,
   type ReceiptPaperWidth,
 } from '@ipos/contracts';
-import { useBusinessLogoUrl } from '../../../businesses/api/business-profile';
+import { BusinessLogo } from '../../../businesses/components/business-logo';
 import { formatMoney } from '../../../../lib/money';
 import { formatQuantity } from '../../../../lib/quantity';
 import { ReceiptBarcode } from './receipt-barcode';
@@ -51,12 +51,6 @@ function Lines({ text, className }: { text: string | null | undefined; className
   );
 }
 
-/** The business's logo at the top of the slip, once loaded; nothing when there is none. */
-function ReceiptLogo({ logoVersion, businessName }: { logoVersion: number | null; businessName: string }) {
-  const logo = useBusinessLogoUrl(logoVersion);
-  return logo.url ? <img className={classes.logo} src={logo.url} alt={`${businessName} logo`} /> : null;
-}
-
 /**
  * The receipt as it prints on 58 or 80 mm thermal paper (and as the PDF and the mail lay it out):
  * logo, store and business header, sale number, date and time in the store's zone, cashier, customer,
@@ -71,7 +65,7 @@ export function ReceiptView({ receipt, width }: { receipt: Receipt; width: Recei
 
   return (
     <article className={classes.receipt} data-width={width} aria-label={`Receipt ${sale.number}`}>
-      <ReceiptLogo logoVersion={business.logoVersion} businessName={business.name} />
+      <BusinessLogo logoVersion={business.logoVersion} businessName={business.name} className={classes.logo} />
       <div className={classes.storeName}>{store.displayName}</div>
       <Lines text={business.header} />
       <Lines text={store.address} />
