@@ -39,6 +39,28 @@ async function check(name, command, args, { held = false } = {}) {
   }
 }
 
+// The first line of a failure, so the last lines of a CI log say which test failed and why.
+function firstLine(messages) {
+  const message = (messages ?? []).find(Boolean);
+  if (!message) return '';
+  const line =
+    String(message)
+      .split('\n')
+      .find((text) => text.trim()) ?? '';
+  return ` — ${line.trim().slice(0, 300)}`;
+}
+
+// Every journey of a Playwright JSON report, with the outcome Playwright gave it.
+function* journeys(suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? [])
+        yield { title: spec.title, file: spec.file, line: spec.line, outcome: test.status };
+    }
+    yield* journeys(suite.suites);
+  }
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -68,6 +90,15 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   if (vitest.numFailedTests) notes.push(`${vitest.numFailedTests} vitest test(s) failed`);
+  for (const file of vitest.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed')
+        notes.push(`  ✗ ${path.relative(root, file.name)} › ${test.fullName}${firstLine(test.failureMessages)}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      notes.push(`  ✗ ${path.relative(root, file.name)}${firstLine([file.message])}`);
+    }
+  }
 }
 if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) {
   failed += 1;
@@ -95,6 +126,10 @@ if (e2e?.stats) {
   passed += e2e.stats.expected + e2e.stats.flaky;
   failed += e2e.stats.unexpected;
   if (e2e.stats.unexpected) notes.push(`${e2e.stats.unexpected} end-to-end journey(s) failed`);
+  for (const { title, file, line, outcome } of journeys(e2e.suites)) {
+    if (outcome === 'unexpected' || outcome === 'flaky')
+      notes.push(`  ${outcome === 'flaky' ? '~' : '✗'} ${file}:${line} › ${title}`);
+  }
   if (e2e.stats.flaky) notes.push(`${e2e.stats.flaky} end-to-end journey(s) passed only on retry`);
 }
 if (e2eCode !== 0 && (!e2e?.stats || e2e.stats.unexpected === 0)) {
