@@ -17,7 +17,10 @@ export function tempDataDir(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-proc-')), 'nested', 'data');
 }
 
-let nextPort = 41000 + Math.floor(Math.random() * 2000);
+// Below Linux's ephemeral range (32768–60999): a port in it may be the local end of any outgoing
+// connection — the other vitest worker opens hundreds to PostgreSQL — and then listen fails with
+// EADDRINUSE.
+let nextPort = 20000 + Math.floor(Math.random() * 10000);
 
 export interface RunningServer {
   child: ChildProcess;
@@ -51,7 +54,14 @@ export function startServer(env: Record<string, string>): RunningServer {
 export async function waitUntilReady(server: RunningServer, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    if (server.child.exitCode !== null) {
+      const reason =
+        server
+          .output()
+          .split('\n')
+          .find((line) => line.startsWith('error:')) ?? '';
+      throw new Error(`server exited early with ${server.child.exitCode} ${reason}\n${server.output()}`);
+    }
     try {
       const res = await fetch(`${server.url}/api/v1/ready`);
       if (res.ok) return;
