@@ -48,14 +48,15 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
 
   it('keeps committed data through a hard kill (kill -9) and starts again on the stale lock', async () => {
     const dataDir = tempDataDir();
-    const first = startServer({ DATA_DIR: dataDir });
+    // The demo is not what this test is about; seeding it would only add tens of seconds.
+    const first = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
     await waitUntilReady(first);
     expect((await register(first.url, 'durable@example.com')).status).toBe(201);
     first.child.kill('SIGKILL');
     await first.exited;
     expect(fs.existsSync(path.join(dataDir, 'ipos.lock'))).toBe(true);
 
-    const again = startServer({ DATA_DIR: dataDir });
+    const again = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
     try {
       await waitUntilReady(again);
       const res = await register(again.url, 'durable@example.com');
