@@ -63,7 +63,7 @@ test('sell three items by keyboard and scanner, pay cash with change, print the 
   expect(problems).toEqual([]);
 });
 
-test('split a payment between card and cash', async ({ page }) => {
+test('split a payment between card and cash, then a free sale with no payment', async ({ page }) => {
   const problems = watchForBreakage(page);
   const run = runId();
   const [a, b] = await createTillProducts(page, run, 2, 1);
@@ -84,6 +84,20 @@ test('split a payment between card and cash', async ({ page }) => {
   await pay.getByRole('button', { name: 'Complete sale' }).click();
   await expect(page.getByText(/LEK-S\d{6}/).first()).toBeVisible();
   await expect(page.getByText('Card').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+
+  // A free sale (the whole cart discounted) completes with no payment, from the keyboard.
+  await scan(page, a!.barcode, 1);
+  await expect(lines(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Cart discount' }).click();
+  await page.getByLabel('Cart discount (%)').fill('100');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-total')).toHaveText('₦0.00');
+  await page.keyboard.press('F9');
+  await expect(pay.getByText('Nothing to pay')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/LEK-S\d{6}/).first()).toBeVisible();
+  await expect(page.getByTestId('receipt-print-copy')).toContainText(a!.name);
 
   await page.keyboard.press('Enter');
   await closeRegister(page, '0');

@@ -84,7 +84,8 @@ export function saleBody(
     id: newId(),
     sessionId,
     lines,
-    payments: [{ method: 'cash', amountMinor: expectedTotalMinor }],
+    // A free sale (zero total) is recorded with no payment.
+    payments: expectedTotalMinor > 0 ? [{ method: 'cash', amountMinor: expectedTotalMinor }] : [],
     expectedTotalMinor,
     ...extra,
   };

@@ -277,6 +277,36 @@ describe('sales API', () => {
     ]);
   });
 
+  it('records a free sale (everything discounted) with no payment: stock goes out, and a payment is refused', async () => {
+    const p = await plainProduct(10, 25_000);
+    const body = saleBody(lekkiSession, [{ variantId: p.variantId, quantity: 2 }], 0, {
+      cartDiscount: { type: 'percent', value: 10_000 },
+    });
+    expect(body.payments).toEqual([]);
+    const withPayment = { ...body, payments: [{ method: 'cash' as const, amountMinor: 100 }] };
+    const before = await snapshotDatabase(server);
+    const refused = await sell({ token: managerToken, storeId: demo.lekkiId, body: withPayment });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('PAYMENT_MISMATCH');
+    expect(await snapshotDatabase(server)).toEqual(before);
+
+    const res = await sell({ token: managerToken, storeId: demo.lekkiId, body });
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json() as Sale;
+    expect(sale).toMatchObject({
+      subtotalMinor: 50_000,
+      discountMinor: 50_000,
+      totalMinor: 0,
+      paidMinor: 0,
+      changeMinor: 0,
+      payments: [],
+    });
+    expect(await onHand(server, demo.businessId, demo.lekkiId, p.variantId)).toBe(8);
+    const read = await call(getSale, { storeId: demo.lekkiId, params: { saleId: sale.id } });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ number: sale.number, totalMinor: 0, payments: [] });
+  });
+
   it('lets a cashier sell in their store, but not give a discount (403 naming it, nothing changed)', async () => {
     const p = await createTestProduct(server, {
       businessId: demo.businessId,

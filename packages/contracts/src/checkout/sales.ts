@@ -103,7 +103,8 @@ export const createSaleBodySchema = z
     cartDiscount: discountSchema.optional(),
     /** A customer contact of the business; none for a walk-in. */
     customerId: z.string().uuid().optional(),
-    payments: z.array(paymentInputSchema).min(1, 'Add a payment').max(10),
+    /** They add up to the total exactly; none only when the total is zero (everything discounted or free). */
+    payments: z.array(paymentInputSchema).max(10),
     /** The total the till showed; the server's own total must match it, else 409 PRICE_CHANGED. */
     expectedTotalMinor: moneyMinorSchema,
     note: z.string().trim().max(500).optional(),
@@ -119,6 +120,8 @@ export const createSaleBodySchema = z
         });
       seen.add(line.variantId);
     });
+    if (body.payments.length === 0 && body.expectedTotalMinor !== 0)
+      ctx.addIssue({ code: 'custom', path: ['payments'], message: 'Add a payment' });
   });
 export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
 

@@ -352,6 +352,15 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
                       </Table.Td>
                     </Table.Tr>
                   ))}
+                  {s.payments.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={5}>
+                        <Text size="sm" c="dimmed">
+                          No payment: nothing was due.
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>

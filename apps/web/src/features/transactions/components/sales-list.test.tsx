@@ -54,6 +54,7 @@ describe('<SalesList>', () => {
               customer: { id: '0190a6a0-0000-7000-8000-0000000c0001', name: 'Ada Obi' },
             }),
             saleSummaryOf(2, { state: 'voided' }),
+            saleSummaryOf(1, { totalMinor: 0, methods: [] }),
           ],
           nextCursor: null,
           totals,
@@ -62,7 +63,7 @@ describe('<SalesList>', () => {
     renderList();
     const rows = await screen.findAllByTestId('sale-row');
     expect(salesCalls(calls).map((c) => c.key)).toEqual([TODAY]);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     const first = within(rows[0]!);
     expect(first.getByText('LEK-S000003')).toBeInTheDocument();
     // 18:05 UTC is 19:05 in Lagos.
@@ -71,6 +72,8 @@ describe('<SalesList>', () => {
     expect(first.getByText('Cash, Card')).toBeInTheDocument();
     expect(first.getByTestId('sale-state')).toHaveTextContent('Partly refunded');
     expect(within(rows[1]!).getByTestId('sale-state')).toHaveTextContent('Voided');
+    // A free sale (zero total) took no payment.
+    expect(within(rows[2]!).getByText('No payment')).toBeInTheDocument();
     expect(screen.getByTestId('totals-count')).toHaveTextContent('3');
     expect(screen.getByTestId('totals-total')).toHaveTextContent('₦2,500.00');
     expect(screen.getByTestId('totals-refunded')).toHaveTextContent('₦500.00');

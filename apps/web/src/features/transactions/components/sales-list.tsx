@@ -265,7 +265,13 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{sale.methods.map((m) => paymentMethodLabels[m]).join(', ')}</Text>
+                  {sale.methods.length > 0 ? (
+                    <Text size="sm">{sale.methods.map((m) => paymentMethodLabels[m]).join(', ')}</Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      No payment
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <SaleStateBadge state={sale.state} />

@@ -144,13 +144,18 @@ describe('<PaymentDialog>', () => {
     ]);
   });
 
-  it('says there is nothing to pay for a zero total, and shows the till’s error inside', () => {
-    const { dialog } = renderDialog(0, { error: 'Only 1 left of Peak Milk' });
+  it('completes a zero total with no payment from Enter, and shows the till’s error inside', async () => {
+    const { dialog, onConfirm, user } = renderDialog(0, { error: 'Only 1 left of Peak Milk' });
     expect(dialog.getByText('Nothing to pay')).toBeInTheDocument();
-    expect(complete(dialog)).toBeDisabled();
+    expect(dialog.queryByLabelText('Cash tendered')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Add payment' })).not.toBeInTheDocument();
     expect(dialog.getByRole('alert', { name: 'The sale was not completed' })).toHaveTextContent(
       'Only 1 left of Peak Milk',
     );
+    await waitFor(() => expect(complete(dialog)).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith([]);
   });
 
   it('shows a sale refused by the plan in the API’s words: the limit, the plan, the usage', () => {

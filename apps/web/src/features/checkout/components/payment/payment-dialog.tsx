@@ -61,7 +61,8 @@ const isTyping = (target: EventTarget | null) =>
  * Taking payment: the amount due (big, always in view), one tender at a time — cash with quick-cash
  * buttons and the change, card or bank transfer with a reference, mobile money with provider, phone
  * and reference — and any split of them. Completes (Enter) only when the tenders cover the total;
- * cash may exceed what remains (the difference is change), other methods may not.
+ * cash may exceed what remains (the difference is change), other methods may not. A zero total (all
+ * discounted, or free items) completes with no payment.
  *
  * Keyboard: F1–F4 (or 1–4 outside a field) choose the method; Tab walks the fields; Enter completes.
  */
@@ -168,7 +169,7 @@ function PaymentForm({
   }
 
   const coveredMinor = paidMinor + (amountError ? 0 : draftMinor);
-  const covered = !nothingToPay && coveredMinor >= totalMinor && !amountError;
+  const covered = nothingToPay || (coveredMinor >= totalMinor && !amountError);
 
   const resetDraft = (nextRemaining: number) => {
     setCashText('');
@@ -195,7 +196,12 @@ function PaymentForm({
 
   const complete = (event?: FormEvent) => {
     event?.preventDefault();
-    if (submitting || nothingToPay) return;
+    if (submitting) return;
+    // A free sale (everything discounted, or free items) is recorded without a payment.
+    if (nothingToPay) {
+      onConfirm([]);
+      return;
+    }
     const result = draft();
     if (result && 'errors' in result) {
       setErrors(result.errors);
@@ -231,7 +237,7 @@ function PaymentForm({
 
         {nothingToPay ? (
           <Alert color="gray" title="Nothing to pay">
-            The total is {money(0)}: there is nothing to take payment for. Add items, or remove the discount.
+            The total is {money(0)}. Completing the sale records it with no payment and takes its items out of stock.
           </Alert>
         ) : (
           <>
@@ -399,7 +405,13 @@ function PaymentForm({
                 Add payment
               </Button>
             )}
-            <Button type="submit" size="md" loading={submitting} disabled={!covered}>
+            <Button
+              type="submit"
+              size="md"
+              loading={submitting}
+              disabled={!covered}
+              data-autofocus={nothingToPay || undefined}
+            >
               Complete sale
             </Button>
           </Group>
