@@ -320,8 +320,7 @@ describe('dashboard frame', () => {
     signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
     fakeApi(owner);
     renderAt('/dashboard');
-    // The admin dashboard first: its screen loading re-renders the frame, which would close a menu
-    // opened before it on a loaded machine.
+    // The admin dashboard first, then the switcher's menu.
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: /Admin mode: switch store or mode/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Ikeja \(IKJ\)/ }));

@@ -56,8 +56,12 @@ export function TestProviders({
   queryClient?: QueryClient;
   config?: PublicConfig;
 }) {
+  // Mantine's test mode: no transitions and no portals, and no hiding of a menu or popover whose
+  // target looks detached. jsdom lays nothing out, so every target looks detached: an open menu went
+  // display: none a moment after opening, and a test that clicked its item a little late on a loaded
+  // machine failed (router.test.tsx in CI).
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={queryClient}>
         <ConfigProvider config={config}>
           <AuthProvider client={auth}>{children}</AuthProvider>
