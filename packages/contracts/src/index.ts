@@ -28,6 +28,7 @@ export * from './catalog/categories.js';
 export * from './taxes/taxes.js';
 export * from './catalog/quantities.js';
 export * from './catalog/barcodes.js';
+export * from './catalog/code128.js';
 export * from './catalog/products.js';
 export * from './inventory/stock.js';
 export * from './checkout/pricing.js';

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
 import { commitProductImport, gtinCheckDigit, printLabels, productCsvColumns, type LabelsBody } from '@ipos/contracts';
 import { productVariants } from '../../src/db/schema.js';
@@ -50,6 +51,31 @@ describe('labels PDF (product-labels.ts)', () => {
     expect(sum(barcodeModules(`6150000${gtinCheckDigit('6150000')}`, 'EAN8'))).toBe(67);
     expect(sum(barcodeModules(`61500000001${gtinCheckDigit('61500000001')}`, 'UPCA'))).toBe(95);
     expect(sum(barcodeModules('SKU-1', 'CODE128'))).toBeGreaterThan(40);
+  });
+
+  it('draws Code 128 with the shared encoder, bar for bar as bwip-js draws it', () => {
+    // bwip-js, a reference implementation, checks the encoder's table and its choice of code sets:
+    // every printable character (set B), every digit pair (set C), starts, switches and the stop.
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    const texts = [
+      printable,
+      'LEK-S000042',
+      'IKJ-RF000001',
+      'SKU-1',
+      'A',
+      '0',
+      '123',
+      '1234',
+      '12345',
+      'ABC12345',
+      'ABC123456',
+      'X1234567Y89',
+      ...Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0')),
+    ];
+    for (const text of texts) {
+      const [reference] = bwipjs.raw('code128', text, {}) as { sbs: number[] }[];
+      expect(barcodeModules(text, 'CODE128'), text).toEqual(reference!.sbs);
+    }
   });
 
   it('formats amounts with grouping, exactly, and folds text Helvetica cannot draw', () => {

@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { currencies, type BarcodeSymbology, type LabelTemplate } from '@ipos/contracts';
+import { code128Modules, currencies, type BarcodeSymbology, type LabelTemplate } from '@ipos/contracts';
 
 /**
  * Barcode labels as a PDF: each distinct label is drawn once (name, price, vector barcode with its
@@ -39,11 +39,15 @@ export const labelLayouts: Record<LabelTemplate, Layout> = {
 
 export const labelsPerPage = (template: LabelTemplate) => labelLayouts[template].columns * labelLayouts[template].rows;
 
-const bcids: Record<BarcodeSymbology, string> = { EAN13: 'ean13', EAN8: 'ean8', UPCA: 'upca', CODE128: 'code128' };
+const gtinBcids: Record<Exclude<BarcodeSymbology, 'CODE128'>, string> = { EAN13: 'ean13', EAN8: 'ean8', UPCA: 'upca' };
 
-/** The bar and space widths, in modules, alternating from a bar (bwip-js encodes, we draw). */
+/**
+ * The bar and space widths, in modules, alternating from a bar (we draw them). Code 128 comes from the
+ * encoder the web receipt uses too (`code128Modules`); bwip-js encodes the GTINs.
+ */
 export function barcodeModules(code: string, symbology: BarcodeSymbology): number[] {
-  const [symbol] = bwipjs.raw(bcids[symbology], code, {}) as { sbs: number[] }[];
+  if (symbology === 'CODE128') return code128Modules(code);
+  const [symbol] = bwipjs.raw(gtinBcids[symbology], code, {}) as { sbs: number[] }[];
   return symbol!.sbs;
 }
 

@@ -1,27 +1,38 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { code128Modules } from '@ipos/contracts';
+
+/** Blank modules either side, so a scanner finds where the bars begin and end. */
+const QUIET_ZONE = 10;
 
 /**
  * The sale number as a Code 128 barcode (scanned at the till to find the sale for a refund), drawn
- * as SVG by bwip-js, which loads only when a receipt is shown. While it loads (or if it cannot) the
- * number printed under it still identifies the sale.
+ * as SVG bars from the encoder the receipt PDF uses (`code128Modules`), so the slip and its PDF carry
+ * the same bars. The number is printed under it for eyes.
  */
 export function ReceiptBarcode({ code, className }: { code: string; className?: string }) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('bwip-js/browser')
-      .then(({ toSVG }) => {
-        if (live) setSvg(toSVG({ bcid: 'code128', text: code, height: 10, scale: 2, includetext: false }));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+  const { bars, width } = useMemo(() => {
+    const modules = code128Modules(code);
+    const found: { x: number; width: number }[] = [];
+    let x = QUIET_ZONE;
+    modules.forEach((w, i) => {
+      if (i % 2 === 0) found.push({ x, width: w });
+      x += w;
+    });
+    return { bars: found, width: x + QUIET_ZONE };
   }, [code]);
   return (
     <div className={className} data-testid="receipt-barcode" role="img" aria-label={`Barcode ${code}`}>
-      {/* bwip-js draws from our own sale number: paths and rectangles, no script. */}
-      {svg && <div dangerouslySetInnerHTML={{ __html: svg }} />}
+      <svg
+        viewBox={`0 0 ${width} 1`}
+        preserveAspectRatio="none"
+        shapeRendering="crispEdges"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {bars.map((bar) => (
+          <rect key={bar.x} x={bar.x} y={0} width={bar.width} height={1} fill="#000" />
+        ))}
+      </svg>
       <div>{code}</div>
     </div>
   );
