@@ -515,6 +515,33 @@ function orderOf(filter: ListFilter): SQL {
 /** A search counts its matches up to this many; more is reported as "at least". */
 export const SEARCH_COUNT_CAP = 10_000;
 
+/**
+ * The two paths of a name or SKU search, for the inventory list and the register alike; both stay
+ * bounded at 100,000 products:
+ * - `ranked` collects up to SEARCH_COUNT_CAP + 1 matching products in one scan and answers the page's
+ *   ids best first (one row with a null id when the page is empty), each row with `matched`, the
+ *   products it collected, and `total`, what the list counts (`matched` when absent);
+ * - when more than SEARCH_COUNT_CAP products match (a very common piece of text), the page comes from
+ *   `dense`, the name index in name order, which finds a dense page after a few hundred rows, and the
+ *   total stops at the cap.
+ */
+export async function cappedSearchPage(
+  db: Executor,
+  ranked: SQL,
+  dense: SQL,
+): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
+  const matches = await queryRows<{ id: string | null; matched: number | string; total?: number | string }>(db, ranked);
+  const first = matches[0];
+  if (Number(first?.matched ?? 0) <= SEARCH_COUNT_CAP)
+    return {
+      ids: matches.flatMap((m) => (m.id ? [m.id] : [])),
+      total: Number(first?.total ?? first?.matched ?? 0),
+      totalCapped: false,
+    };
+  const page = await queryRows<{ id: string }>(db, dense);
+  return { ids: page.map((r) => r.id), total: SEARCH_COUNT_CAP, totalCapped: true };
+}
+
 /** The page's rows with their figures, in the order of the ids given. */
 async function pageRows(db: Executor, filter: ListFilter, ids: string[]): Promise<ListRow[]> {
   if (ids.length === 0) return [];
@@ -546,13 +573,10 @@ async function pageRows(db: Executor, filter: ListFilter, ids: string[]): Promis
  * figures computed, except where the order or a filter is a figure (price, on hand, value, stock
  * state), which has to be computed for every match.
  *
- * A name search in name order (what the list and the register do as people type) takes one of two
- * paths, both bounded at 100,000 products:
- * - up to SEARCH_COUNT_CAP matches: one scan collects them (the trigram index or a sequential scan,
- *   the planner's choice), counts them and sorts them with the best first: an exact SKU, then names
- *   starting with the search, then by name;
- * - more matches than that (a very common piece of text): the count stops at the cap and the page
- *   comes from the name index in name order, which finds 25 dense matches after a few hundred rows.
+ * A name search in name order (what the list does as people type) takes the two paths of
+ * `cappedSearchPage`; up to SEARCH_COUNT_CAP matches, one scan collects them (the trigram index or a
+ * sequential scan, the planner's choice), counts them and sorts them with the best first: an exact
+ * SKU, then names starting with the search, then by name.
  */
 export async function listProductRows(
   db: Executor,
@@ -564,39 +588,23 @@ export async function listProductRows(
     const exactSku = sql`(select v.product_id from product_variants v
                            where v.business_id = ${filter.businessId} and upper(v.sku) = ${filter.q!.toUpperCase()}
                            limit 1)`;
-    const matches = await queryRows<{ id: string | null; total: number | string }>(
+    const { ids, total, totalCapped } = await cappedSearchPage(
       db,
       sql`
       with m as materialized (
         select p.id, lower(p.name) as n from products p where ${where} limit ${SEARCH_COUNT_CAP + 1}
       )
-      select (select count(*) from m) as total, page.id
+      select (select count(*) from m) as matched, page.id
         from (select 1) one
         left join lateral (
           select m.id from m
            order by (m.id = ${exactSku}) is true desc, m.n like ${likePrefix(filter.q!)} desc, m.n, m.id
            limit ${filter.limit} offset ${filter.offset}
         ) page on true`,
-    );
-    const total = Number(matches[0]?.total ?? 0);
-    if (total <= SEARCH_COUNT_CAP) {
-      const ids = matches.flatMap((m) => (m.id ? [m.id] : []));
-      return { rows: await pageRows(db, filter, ids), total, totalCapped: false };
-    }
-    const dense = await queryRows<{ id: string }>(
-      db,
       sql`select p.id from products p where ${where} order by lower(p.name), p.id
            limit ${filter.limit} offset ${filter.offset}`,
     );
-    return {
-      rows: await pageRows(
-        db,
-        filter,
-        dense.map((r) => r.id),
-      ),
-      total: SEARCH_COUNT_CAP,
-      totalCapped: true,
-    };
+    return { rows: await pageRows(db, filter, ids), total, totalCapped };
   }
   const order = orderOf(filter);
   const [page, [count]] = await Promise.all([

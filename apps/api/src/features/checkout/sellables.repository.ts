@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { likePrefix, SEARCH_COUNT_CAP, type SellableRow } from '../catalog/products.repository.js';
+import { cappedSearchPage, likePrefix, SEARCH_COUNT_CAP, type SellableRow } from '../catalog/products.repository.js';
 
 /**
  * The SQL of the register's search. Items are VARIANTS of non-archived products; the products are
@@ -73,12 +73,10 @@ const variantJoin = sql`join product_variants v
 /**
  * One page of sellable variants, and how many there are.
  *
- * A name or SKU search takes one of two paths, both bounded at 100,000 products:
- * - up to SEARCH_COUNT_CAP matching products: one scan collects them (trigram index or sequential,
- *   the planner's choice), their variants are counted, and the page is sorted with the best first:
- *   an exact SKU, then names starting with the search, then by name (variants in their product's order);
- * - more matching products than that: the total stops at the cap and the page comes from the name
- *   index in name order.
+ * A name or SKU search takes the two paths of `cappedSearchPage` (the inventory list's): up to
+ * SEARCH_COUNT_CAP matching products, one scan collects them (trigram index or sequential, the
+ * planner's choice), their variants are counted, and the page is sorted with the best first: an exact
+ * SKU, then names starting with the search, then by name (variants in their product's order).
  * Without a search (the category grid) or with a barcode, the page comes in name order with an exact count.
  */
 export async function listSellableRows(
@@ -89,7 +87,7 @@ export async function listSellableRows(
   const byName = sql`lower(p.name), p.id, v.position, v.id`;
   if (filter.pattern && !filter.variantIds) {
     const q = filter.q!;
-    const matches = await queryRows<{ products: number | string; total: number | string; id: string | null }>(
+    const { ids, total, totalCapped } = await cappedSearchPage(
       db,
       sql`
       with m as materialized (
@@ -98,32 +96,17 @@ export async function listSellableRows(
         select v.id, m.n, m.id as product_id, upper(v.sku) as s, v.position from m
           join product_variants v on v.business_id = ${filter.businessId} and v.product_id = m.id and not v.is_archived
       )
-      select (select count(*) from m) as products, (select count(*) from mv) as total, page.id
+      select (select count(*) from m) as matched, (select count(*) from mv) as total, page.id
         from (select 1) one
         left join lateral (
           select mv.id from mv
            order by mv.s = ${q.toUpperCase()} desc, mv.n like ${likePrefix(q)} desc, mv.n, mv.product_id, mv.position, mv.id
            limit ${filter.limit} offset ${filter.offset}
         ) page on true`,
-    );
-    if (Number(matches[0]?.products ?? 0) <= SEARCH_COUNT_CAP) {
-      const ids = matches.flatMap((m) => (m.id ? [m.id] : []));
-      return { rows: await pageRows(db, filter, ids), total: Number(matches[0]?.total ?? 0), totalCapped: false };
-    }
-    const dense = await queryRows<{ id: string }>(
-      db,
       sql`select v.id from products p ${variantJoin} where ${where}
            order by ${byName} limit ${filter.limit} offset ${filter.offset}`,
     );
-    return {
-      rows: await pageRows(
-        db,
-        filter,
-        dense.map((r) => r.id),
-      ),
-      total: SEARCH_COUNT_CAP,
-      totalCapped: true,
-    };
+    return { rows: await pageRows(db, filter, ids), total, totalCapped };
   }
   const whereVariant = filter.variantIds
     ? sql`${where} and v.id in (${sql.join(
