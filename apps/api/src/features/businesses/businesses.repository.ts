@@ -85,7 +85,6 @@ export async function listStoresOfBusinesses(db: Executor, businessIds: string[]
     .orderBy(asc(stores.name), asc(stores.id));
 }
 
-/** A store of a business (the tenant scope comes first, as in every key). */
 /** The version of the business's logo; null when it has none. */
 export async function findLogoVersion(db: Executor, businessId: string): Promise<number | null> {
   const [row] = await db
@@ -95,6 +94,7 @@ export async function findLogoVersion(db: Executor, businessId: string): Promise
   return row?.logoVersion ?? null;
 }
 
+/** A store of a business (the tenant scope comes first, as in every key). */
 export async function findStore(db: Executor, businessId: string, storeId: string) {
   const [row] = await db
     .select({
