@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { code128Carries } from './code128.js';
 
 /**
  * Barcodes a product may carry. All-digit codes of 8, 12 or 13 digits are GTINs (EAN-8, UPC-A,
@@ -26,7 +27,7 @@ export function checkBarcode(input: string): BarcodeCheck {
   const code = input.trim();
   if (code.length === 0) return { ok: false, message: 'Enter a barcode' };
   if (code.length > 48) return { ok: false, message: 'A barcode has at most 48 characters' };
-  if (!/^[\x20-\x7e]+$/.test(code)) return { ok: false, message: 'A barcode uses printable ASCII characters only' };
+  if (!code128Carries(code)) return { ok: false, message: 'A barcode uses printable ASCII characters only' };
   const gtin = /^\d+$/.test(code) ? gtinLengths[code.length] : undefined;
   if (gtin) {
     const expected = gtinCheckDigit(code.slice(0, -1));

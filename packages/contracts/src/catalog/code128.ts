@@ -28,6 +28,12 @@ const PATTERNS = (
   '114131 311141 411131 211412 211214 211232 2331112'
 ).split(' ');
 
+/** The blank modules a scanner needs either side of the bars (ISO/IEC 15417: at least 10). */
+export const CODE128_QUIET_ZONE = 10;
+
+/** Whether Code 128 here can carry `text`: printable ASCII (32–126), as `checkBarcode` asks of a barcode. */
+export const code128Carries = (text: string) => /^[\x20-\x7e]+$/.test(text);
+
 const CODE_C = 99;
 const CODE_B = 100;
 const START_B = 104;
@@ -59,7 +65,7 @@ function digitRun(text: string, i: number): number {
  */
 export function code128Symbols(text: string): number[] {
   if (text.length === 0) throw new RangeError('Code 128 needs at least one character');
-  if (!/^[\x20-\x7e]+$/.test(text)) throw new RangeError('Code 128 here carries printable ASCII only');
+  if (!code128Carries(text)) throw new RangeError('Code 128 here carries printable ASCII only');
 
   const leading = digitRun(text, 0);
   let set: 'B' | 'C' = (leading === 2 && text.length === 2) || leading >= 4 ? 'C' : 'B';

@@ -1,6 +1,12 @@
 import bwipjs from 'bwip-js';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { code128Modules, currencies, type BarcodeSymbology, type LabelTemplate } from '@ipos/contracts';
+import {
+  CODE128_QUIET_ZONE,
+  code128Modules,
+  currencies,
+  type BarcodeSymbology,
+  type LabelTemplate,
+} from '@ipos/contracts';
 
 /**
  * Barcode labels as a PDF: each distinct label is drawn once (name, price, vector barcode with its
@@ -148,7 +154,7 @@ function drawLabel(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFont }, sp
   // The barcode fills what is left, above its human-readable text, with quiet zones either side.
   const modules = barcodeModules(spec.barcode.code, spec.barcode.symbology);
   const totalModules = modules.reduce((a, b) => a + b, 0);
-  const quiet = spec.barcode.symbology === 'CODE128' ? 10 : spec.barcode.symbology === 'EAN8' ? 7 : 9;
+  const quiet = spec.barcode.symbology === 'CODE128' ? CODE128_QUIET_ZONE : spec.barcode.symbology === 'EAN8' ? 7 : 9;
   const moduleWidth = Math.min(inner / (totalModules + 2 * quiet), 0.5 * MM);
   const barsWidth = moduleWidth * totalModules;
   const barBottom = pad + textSize * 1.15;

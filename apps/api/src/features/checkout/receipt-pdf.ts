@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Receipt, ReceiptPaperWidth } from '@ipos/contracts';
+import { CODE128_QUIET_ZONE, type Receipt, type ReceiptPaperWidth } from '@ipos/contracts';
 import { barcodeModules, winAnsiText } from '../catalog/product-labels.js';
 import { embedLogo, fitWithin, type PdfLogo } from '../../lib/pdf-writer.js';
 import { receiptColumns, receiptRows, rowLines, type ReceiptRow } from './receipt-layout.js';
@@ -85,8 +85,8 @@ export async function renderReceiptPdf(
     if (row.kind === 'barcode') {
       const modules = barcodeModules(row.code, 'CODE128');
       const total = modules.reduce((a, b) => a + b, 0);
-      // Quiet zones of 10 modules either side; a module no wider than 0.4 mm scans well from paper.
-      const moduleWidth = Math.min((pageWidth - 2 * MARGIN) / (total + 20), 0.4 * MM);
+      // Quiet zones either side; a module no wider than 0.4 mm scans well from paper.
+      const moduleWidth = Math.min((pageWidth - 2 * MARGIN) / (total + 2 * CODE128_QUIET_ZONE), 0.4 * MM);
       let x = (pageWidth - moduleWidth * total) / 2;
       y -= BARCODE_HEIGHT + lineHeight * 0.25;
       modules.forEach((w, i) => {

@@ -1,8 +1,5 @@
 import { useMemo } from 'react';
-import { code128Modules } from '@ipos/contracts';
-
-/** Blank modules either side, so a scanner finds where the bars begin and end. */
-const QUIET_ZONE = 10;
+import { CODE128_QUIET_ZONE, code128Modules } from '@ipos/contracts';
 
 /**
  * The sale number as a Code 128 barcode (scanned at the till to find the sale for a refund), drawn
@@ -13,12 +10,12 @@ export function ReceiptBarcode({ code, className }: { code: string; className?: 
   const { bars, width } = useMemo(() => {
     const modules = code128Modules(code);
     const found: { x: number; width: number }[] = [];
-    let x = QUIET_ZONE;
+    let x = CODE128_QUIET_ZONE;
     modules.forEach((w, i) => {
       if (i % 2 === 0) found.push({ x, width: w });
       x += w;
     });
-    return { bars: found, width: x + QUIET_ZONE };
+    return { bars: found, width: x + CODE128_QUIET_ZONE };
   }, [code]);
   return (
     <div className={className} data-testid="receipt-barcode" role="img" aria-label={`Barcode ${code}`}>
