@@ -52,6 +52,11 @@ export const accounts = pgTable(
      * refused, and the embedded provider's sessions and refresh tokens of the account were deleted then.
      */
     sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
+    /**
+     * The first time the account used iPos after signing in; null for an account nobody has signed in
+     * to yet. A business may set or re-send a default password only while this is null (decision 0022).
+     */
+    firstSignedInAt: timestamp('first_signed_in_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -200,6 +205,57 @@ export const staffMembers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.accountId] }), index('staff_members_account_idx').on(t.accountId)],
+);
+
+/**
+ * A business's invitation of a person into its staff (decision 0022). Until the person accepts, the
+ * business knows only what it typed (email, name, phone), holds no membership and changes nothing of
+ * the account; accepting makes the `staff_members` row and memberships from the role and stores here.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    id: uuid('id').notNull(),
+    /** What the business typed: all it is shown of the person while the invitation is pending. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    /** The account invited: found by the address, or made for it. Never shown to the business. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /**
+     * This invitation made the account (the address had none), so it mails a default password: set and
+     * re-sent only while nobody has signed in to the account and it belongs to no business.
+     */
+    createdAccount: boolean('created_account').notNull(),
+    roleId: uuid('role_id').notNull(),
+    storeIds: uuid('store_ids').array().notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => accounts.id),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** pending | accepted | declined | withdrawn */
+    status: text('status').notNull().default('pending'),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    // One open invitation per person and business; the person's own list reads by account.
+    uniqueIndex('staff_invitations_pending_key')
+      .on(t.businessId, t.accountId)
+      .where(sql`status = 'pending'`),
+    index('staff_invitations_account_idx').on(t.accountId, t.status),
+    foreignKey({ columns: [t.businessId, t.roleId], foreignColumns: [roles.businessId, roles.id] }),
+    check('staff_invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'withdrawn')`),
+  ],
 );
 
 export const memberships = pgTable(
@@ -1474,6 +1530,28 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * A sign-up waiting for its address to be proved (decision 0022): the form as submitted (the password
+ * already hashed) until the single-use link mailed to the address is opened, which makes the account
+ * and the business. Sign-up answers the same whether or not the address has an account.
+ */
+export const signUpRequests = pgTable(
+  'sign_up_requests',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    /** sha256 of the token sent by mail; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The rest of the sign-up form: owner name, phone, business name, country, currency. */
+    details: jsonb('details').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sign_up_requests_hash_key').on(t.tokenHash), index('sign_up_requests_email_idx').on(t.email)],
 );
 
 /** A change of an account's email, waiting for the single-use link mailed to the new address. */

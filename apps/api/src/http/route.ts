@@ -12,6 +12,7 @@ import {
   findAccountById,
   findDeactivatedMembership,
   findAccountIdByIdentity,
+  markFirstSignIn,
   linkIdentity,
   listOwnedBusinesses,
   type AccountRow,
@@ -116,6 +117,8 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
   // request, so a token issued before it stops working at once rather than when it expires.
   if (account.sessionsRevokedAt && issuedBefore(claims, account.sessionsRevokedAt))
     throw new AppError('UNAUTHENTICATED', 'This session was signed out on every device; sign in again');
+  // From now on no business may set or re-send a default password for the account (decision 0022).
+  if (!account.firstSignedInAt) await markFirstSignIn(db, account.id, deps.now());
   return account;
 }
 

@@ -23,6 +23,17 @@ export async function getAccountForUpdate(db: Executor, id: string): Promise<Acc
   return row;
 }
 
+/**
+ * Notes the account's first use after a sign-in. Not an edit of the account: its version stays, so
+ * an open profile form does not turn stale.
+ */
+export async function markFirstSignIn(db: Executor, id: string, at: Date) {
+  await db
+    .update(accounts)
+    .set({ firstSignedInAt: at })
+    .where(and(eq(accounts.id, id), isNull(accounts.firstSignedInAt)));
+}
+
 export async function insertAccount(db: Executor, row: typeof accounts.$inferInsert) {
   await db.insert(accounts).values(row);
 }
