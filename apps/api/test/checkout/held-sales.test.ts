@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   discardHeldSale,
   holdSale,
@@ -8,7 +8,7 @@ import {
   type HeldCart,
   type HeldSale,
 } from '@ipos/contracts';
-import { auditEvents } from '../../src/db/schema.js';
+import { auditEvents, contacts, heldSales } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
@@ -126,6 +126,71 @@ describe('held sales', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(fieldsOf(res)).toContain(field);
     }
+  });
+
+  it('a customer of another business is refused (400 on cart.customerId) and nothing is held; its own is kept', async () => {
+    const db = server.deps.database.db;
+    const customerOf = async (businessId: string, kind: 'customer' | 'vendor' = 'customer') => {
+      const [row] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.businessId, businessId), eq(contacts.kind, kind), isNull(contacts.archivedAt)))
+        .limit(1);
+      return row!.id;
+    };
+    const demoCustomer = await customerOf(demo.businessId);
+    const theirProduct = await createTestProduct(server, { businessId: other.businessId, name: 'Their bread' });
+    const heldThere = async () =>
+      (await db.select({ id: heldSales.id }).from(heldSales).where(eq(heldSales.businessId, other.businessId))).length;
+    const before = await heldThere();
+    // Another business holds a cart naming Demo Mart's customer: it was kept (201) and handed back on resume.
+    const res = await server.app.inject({
+      method: 'POST',
+      url: holdSale.path,
+      headers: { authorization: `Bearer ${await other.token()}`, 'x-store-id': other.storeId },
+      payload: { label: 'borrowed customer', cart: { ...cartOf(theirProduct), customerId: demoCustomer } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(fieldsOf(res)).toEqual(['cart.customerId']);
+    expect(await heldThere()).toBe(before);
+
+    // Not a customer at all: an unknown id, or a vendor of the business.
+    for (const customerId of [newId(), await customerOf(demo.businessId, 'vendor')]) {
+      const bad = await call(holdSale, { storeId: demo.lekkiId, body: { cart: { ...cartOf(milk), customerId } } });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(fieldsOf(bad)).toEqual(['cart.customerId']);
+    }
+
+    const ours = await hold('with customer', { ...cartOf(milk), customerId: demoCustomer });
+    const resumed = await call(resumeHeldSale, { storeId: demo.lekkiId, params: { heldSaleId: ours.id } });
+    expect((resumed.json() as HeldSale).cart.customerId).toBe(demoCustomer);
+  });
+
+  it('a discounted cart needs checkout.discount, as completing it would: 403 for a cashier, 201 for a manager', async () => {
+    const free = {
+      ...cartOf(milk, 1),
+      lines: [{ variantId: milk.variantId, quantity: 1, discount: { type: 'percent', value: 10_000 } }],
+    };
+    const cartOff = { ...cartOf(milk, 1), cartDiscount: { type: 'amount', value: 45_000 } };
+    for (const [cart, field] of [
+      [free, 'cart.lines.0.discount'],
+      [cartOff, 'cart.cartDiscount'],
+    ] as const) {
+      const byCashier = await call(holdSale, { as: DEMO.cashier, storeId: demo.ikejaId, body: { cart } });
+      expect(byCashier.statusCode, byCashier.body).toBe(403);
+      expect(fieldsOf(byCashier)).toEqual([field]);
+      const byManager = await call(holdSale, { storeId: demo.lekkiId, body: { cart } });
+      expect(byManager.statusCode, byManager.body).toBe(201);
+    }
+    const list = (await call(listHeldSales, { as: DEMO.cashier, storeId: demo.ikejaId })).json() as {
+      items: HeldSale[];
+    };
+    expect(list.items).toEqual([]);
+    // A zero discount gives nothing away: the cashier may hold it.
+    const zero = { ...cartOf(milk, 1), cartDiscount: { type: 'percent', value: 0 } };
+    const held = await call(holdSale, { as: DEMO.cashier, storeId: demo.ikejaId, body: { cart: zero } });
+    expect(held.statusCode, held.body).toBe(201);
   });
 
   it('401 without a token, 403 without checkout.sell, 404 for another tenant’s cart or store', async () => {

@@ -6,9 +6,13 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../inventory/stock-lines.service.js';
 import { accountNames, findVariants } from '../inventory/stock-variants.repository.js';
+import { findContact } from '../contacts/contacts.repository.js';
+import { contactFieldError } from '../contacts/contacts.service.js';
+import { assertMayDiscount } from './discount.policy.js';
 import { insertHeldSale, listHeldSaleRows, takeHeldSale, type HeldSaleRow } from './held-sales.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+type HoldScope = Scope & Pick<StoreAccess, 'permissions' | 'roleName'>;
 
 const WHAT = 'The held sale';
 
@@ -32,11 +36,15 @@ export async function listHeldSales(deps: AppDeps, scope: Scope): Promise<{ item
   return { items: rows.map((r) => present(r, names)) };
 }
 
-/** Puts a cart aside: its lines must be sellable variants of this business (checked now, priced on resume). */
+/**
+ * Puts a cart aside. Every id in it is checked against the business now, as a sale would check it:
+ * its lines name sellable variants of this business, its customer a customer contact of it; and its
+ * discounts need checkout.discount, as completing it would. It is priced again on resume.
+ */
 export async function holdSale(
   deps: AppDeps,
   actor: Actor,
-  scope: Scope,
+  scope: HoldScope,
   body: { label?: string | undefined; cart: HeldCart },
 ): Promise<HeldSale> {
   return deps.database.db.transaction(async (tx) => {
@@ -46,6 +54,11 @@ export async function holdSale(
       body.cart.lines.map((l) => l.variantId),
     );
     const errors: FieldError[] = [];
+    if (body.cart.customerId) {
+      const customer = await findContact(tx, scope.businessId, body.cart.customerId);
+      const problem = contactFieldError(customer, 'customer', 'cart.customerId');
+      if (problem) errors.push(problem);
+    }
     body.cart.lines.forEach((line, i) => {
       const variant = variants.get(line.variantId);
       if (!variant || variant.isArchived)
@@ -57,6 +70,7 @@ export async function holdSale(
         });
     });
     if (errors.length > 0) throw invalidFields(errors);
+    assertMayDiscount(scope, body.cart, 'cart.');
     const row = await insertHeldSale(tx, {
       businessId: scope.businessId,
       id: newId(),

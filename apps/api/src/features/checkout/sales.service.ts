@@ -1,7 +1,6 @@
 import {
   createSale as createSaleEndpoint,
   type createSaleBodySchema,
-  type Discount,
   toThousandths,
   unitAllowsFractions,
   type FieldError,
@@ -16,6 +15,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows } from './sale-lines.js';
+import { assertMayDiscount } from './discount.policy.js';
 import { findOpenSession } from './registers.repository.js';
 import { toSale } from '../transactions/transactions.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
@@ -32,8 +32,6 @@ import {
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions' | 'roleName'>;
 type Body = z.output<typeof createSaleBodySchema>;
-
-const hasValue = (d: Discount | null | undefined) => Boolean(d && d.value > 0);
 
 const saleExists = () =>
   new AppError('SALE_EXISTS', 'A sale with this id was already recorded; start a new sale with a new id');
@@ -93,18 +91,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
   });
   if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
 
-  // Discounts are a permission of the role in this store.
-  if (!scope.permissions.includes('checkout.discount')) {
-    const discounted: FieldError[] = body.lines.flatMap((l, i) =>
-      hasValue(l.discount) ? [{ field: `lines.${i}.discount`, message: 'Your role cannot give discounts' }] : [],
-    );
-    if (hasValue(body.cartDiscount))
-      discounted.push({ field: 'cartDiscount', message: 'Your role cannot give discounts' });
-    if (discounted.length > 0)
-      throw new AppError('FORBIDDEN', `Your role (${scope.roleName}) does not allow discounts (checkout.discount)`, {
-        errors: discounted,
-      });
-  }
+  assertMayDiscount(scope, body);
 
   // The server's figures.
   const priced = priceSale(lines, body.cartDiscount ?? null);
