@@ -331,6 +331,71 @@ describe('receipts API', () => {
     }
   });
 
+  it('limits receipt mail: 5 per sale and 20 per person an hour (429 RATE_LIMITED, nothing queued); each mail is audited with its address', async () => {
+    const db = server.deps.database.db;
+    const mailed = async (saleId: string) =>
+      db
+        .select({ after: auditEvents.after, actor: auditEvents.actorAccountId })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.entity, 'sale'),
+            eq(auditEvents.entityId, saleId),
+            eq(auditEvents.action, 'sale.receipt_emailed'),
+          ),
+        );
+    const mail = (as: string, storeId: string, saleId: string, email: string) =>
+      call(emailReceipt, { as, storeId, params: { saleId }, body: { email } });
+
+    // The same sale: the sixth mail within the hour is refused.
+    for (let i = 1; i <= 5; i++) {
+      const res = await mail(DEMO.cashier, demo.ikejaId, ikejaSale.id, `again-${i}@example.com`);
+      expect(res.statusCode, res.body).toBe(202);
+    }
+    const sixth = await mail(DEMO.cashier, demo.ikejaId, ikejaSale.id, 'again-6@example.com');
+    expect(sixth.statusCode, sixth.body).toBe(429);
+    expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await latestMailTo(server, 'again-6@example.com')).toBeUndefined();
+    const cashierId = await server.accountId(DEMO.cashier);
+    expect((await mailed(ikejaSale.id)).map((e) => e.after)).toEqual(
+      [1, 2, 3, 4, 5].map((i) => ({ email: `again-${i}@example.com` })),
+    );
+    expect((await mailed(ikejaSale.id)).every((e) => e.actor === cashierId)).toBe(true);
+
+    // One person: 20 mails over four sales, then the 21st (a fifth sale) is refused.
+    const tea = await createTestProduct(server, {
+      businessId: demo.businessId,
+      name: 'Receipt Limit Tea',
+      variants: [{ sellingPriceMinor: 10_000, stock: { [demo.lekkiId]: 10 } }],
+    });
+    const session = await openTestSession(server, { businessId: demo.businessId, storeId: demo.lekkiId });
+    const token = await server.tokenFor(DEMO.admin);
+    const saleIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await seller(server)({
+        token,
+        storeId: demo.lekkiId,
+        body: saleBody(session, [{ variantId: tea.variantId, quantity: 1 }], 10_000),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      saleIds.push((res.json() as Sale).id);
+    }
+    for (const [n, saleId] of saleIds.slice(0, 4).entries())
+      for (let i = 0; i < 5; i++) {
+        const res = await mail(DEMO.admin, demo.lekkiId, saleId, `customer-${n}-${i}@example.com`);
+        expect(res.statusCode, res.body).toBe(202);
+      }
+    const twentyFirst = await mail(DEMO.admin, demo.lekkiId, saleIds[4]!, 'one-too-many@example.com');
+    expect(twentyFirst.statusCode, twentyFirst.body).toBe(429);
+    expect(twentyFirst.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(twentyFirst.headers['retry-after']).toBe('3600');
+    expect(await latestMailTo(server, 'one-too-many@example.com')).toBeUndefined();
+    expect(await mailed(saleIds[4]!)).toEqual([]);
+    for (const saleId of saleIds.slice(0, 4)) expect(await mailed(saleId)).toHaveLength(5);
+    // Another person at the same till is not held back by the admin's count.
+    expect((await mail(DEMO.manager, demo.lekkiId, saleIds[4]!, 'manager@example.com')).statusCode).toBe(202);
+  });
+
   it('answers 404 for another tenant’s sale and changes nothing (no mail, no audit)', async () => {
     for (const probe of [
       { endpoint: getReceipt },

@@ -10,7 +10,7 @@ import { discountSchema, saleLineInputSchema } from './sales.js';
 export const heldCartSchema = z.strictObject({
   lines: z.array(saleLineInputSchema).min(1, 'Add an item').max(500),
   cartDiscount: discountSchema.optional(),
-  /** The customer attached to the cart, if any. */
+  /** The customer attached to the cart, if any: a customer contact of the business. */
   customerId: z.string().uuid().optional(),
   note: z.string().trim().max(500).optional(),
 });
@@ -42,7 +42,8 @@ export const listHeldSales = defineEndpoint({
 export const holdSale = defineEndpoint({
   method: 'POST',
   path: '/api/v1/held-sales',
-  summary: 'Put a cart aside in the active store, for any of its tills to resume',
+  summary:
+    'Put a cart aside in the active store, for any of its tills to resume; its ids are checked against the business (400), its discounts need checkout.discount (403)',
   tags: ['checkout'],
   access: 'checkout.sell',
   body: z.strictObject({

@@ -69,7 +69,8 @@ export const getReceiptPdf = defineEndpoint({
 export const emailReceipt = defineEndpoint({
   method: 'POST',
   path: '/api/v1/sales/:saleId/receipt/email',
-  summary: 'Mail the receipt (text, with the PDF attached) to an address; recorded in the sale’s audit trail',
+  summary:
+    'Mail the receipt (text, with the PDF attached) to an address; recorded in the sale’s audit trail; at most 5 per sale and 20 per person an hour (429 RATE_LIMITED)',
   tags: ['checkout'],
   access: 'transactions.view',
   params: saleParamsSchema,

@@ -3,6 +3,7 @@ import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { getSaleDetail } from '../transactions/transactions.service.js';
 import { findReceiptHeader, findTaxRateNames } from './receipts.repository.js';
 import { receiptText } from './receipt-layout.js';
@@ -75,13 +76,28 @@ export async function getReceiptPdf(
   return { filename: `${receipt.sale.number}.pdf`, pdf: await renderReceiptPdf(receipt, width, logo) };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Receipt mail goes to any address the person types, from the business's own sender: enough for a
+ * busy till and a customer who asks twice, not enough to use the till as a mailer.
+ */
+export const RECEIPT_MAIL_LIMITS = {
+  account: { limit: 20, windowMs: HOUR_MS },
+  sale: { limit: 5, windowMs: HOUR_MS },
+};
+
 /**
  * Queues the receipt to an address: the fixed-width text in the body, the 80 mm PDF attached, and an
- * audit event in the same transaction. Delivery runs after the answer, as for every mail.
+ * audit event (with the address: the business's record of where its receipt went) in the same
+ * transaction. Rate-limited per person and per sale (429 RATE_LIMITED); delivery runs after the
+ * answer, as for every mail.
  */
 export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, saleId: string, email: string) {
   const db = deps.database.db;
   const receipt = await getReceipt(db, scope, saleId);
+  const now = deps.now();
+  await enforceRateLimit(db, `receipt-mail:account:${actor.accountId}`, RECEIPT_MAIL_LIMITS.account, now);
+  await enforceRateLimit(db, `receipt-mail:sale:${scope.businessId}:${receipt.sale.id}`, RECEIPT_MAIL_LIMITS.sale, now);
   const logo = await printableBusinessLogo(db, scope.businessId, receipt.business.logoVersion);
   const pdf = await renderReceiptPdf(receipt, '80', logo);
   await db.transaction(async (tx) => {
