@@ -3,6 +3,7 @@ export * from './http/problem.js';
 export * from './http/pagination.js';
 export * from './audit/entity-events.js';
 export * from './documents/document-mail.js';
+export * from './documents/csv.js';
 export * from './identity/permissions.js';
 export * from './identity/roles.js';
 export * from './identity/constants.js';

@@ -1,12 +1,12 @@
 import Papa from 'papaparse';
-import { MAX_IMPORT_ROWS, type FieldError } from '@ipos/contracts';
+import { MAX_IMPORT_ROWS, stripFormulaGuard, type FieldError } from '@ipos/contracts';
 
 /**
- * CSV files as text, for any import and export: reading an uploaded file into records (UTF-8 check,
- * BOM, CRLF, quotes, header checks against a column list, the row cap), parsing cells (money without
- * floats, quantities, yes/no) and writing cells back (escaping and the guard against spreadsheet
- * formulas). No database and no domain here: features/catalog/product-csv.ts and
- * features/contacts/contact-csv.ts give the columns and what the rows mean.
+ * Reading CSV files, for any import: an uploaded file into records (UTF-8 check, BOM, CRLF, quotes,
+ * header checks against a column list, the row cap, the export's formula guard taken off) and parsing
+ * cells (money without floats, quantities, yes/no). Writing is the contracts' one CSV writer
+ * (`documents/csv.ts`, decision 0025). No database and no domain here: features/catalog/product-csv.ts
+ * and features/contacts/contacts-files.service.ts give the columns and what the rows mean.
  */
 
 /** A record of the file: every column the file has, by name; a column the file lacks is absent. */
@@ -29,13 +29,6 @@ export interface CsvShape<C extends string> {
   rowNoun: string;
   /** At most this many rows (default MAX_IMPORT_ROWS). */
   maxRows?: number;
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Undoes the export's guard: `'=SUM(A1)` → `=SUM(A1)`. A quote before anything else is kept. */
-export function stripFormulaGuard(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /** Reads the bytes of an uploaded file into records, or the file-level errors (nothing row-level here). */
@@ -115,15 +108,6 @@ export function parseMoney(cell: string, minorDigits = 2): CellResult<number> {
   return { ok: true, value: Number(whole) * 10 ** minorDigits + Number(fraction.padEnd(minorDigits, '0') || '0') };
 }
 
-/** Integer minor units as the file writes them: 125050 → "1250.50". */
-export function formatMoney(minor: number, minorDigits = 2): string {
-  const factor = 10 ** minorDigits;
-  const sign = minor < 0 ? '-' : '';
-  const magnitude = Math.abs(minor);
-  const fraction = String(magnitude % factor).padStart(minorDigits, '0');
-  return `${sign}${Math.floor(magnitude / factor)}${minorDigits > 0 ? `.${fraction}` : ''}`;
-}
-
 /** A quantity ("12", "1.25", "-3") as integer thousandths, exactly. */
 export function parseQuantityCell(cell: string): CellResult<number> {
   const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(cell.trim());
@@ -135,16 +119,6 @@ export function parseQuantityCell(cell: string): CellResult<number> {
   return { ok: true, value: sign === '-' && magnitude !== 0 ? -magnitude : magnitude };
 }
 
-/** Integer thousandths as the shortest exact text: 12000 → "12", 1250 → "1.25". */
-export function formatThousandths(thousandths: number): string {
-  const sign = thousandths < 0 ? '-' : '';
-  const magnitude = Math.abs(thousandths);
-  const fraction = String(magnitude % 1000)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  return `${sign}${Math.floor(magnitude / 1000)}${fraction ? `.${fraction}` : ''}`;
-}
-
 const TRUE = new Set(['yes', 'y', 'true', '1']);
 const FALSE = new Set(['no', 'n', 'false', '0']);
 
@@ -153,19 +127,4 @@ export function parseYesNo(cell: string): CellResult<boolean> {
   if (TRUE.has(text)) return { ok: true, value: true };
   if (FALSE.has(text)) return { ok: true, value: false };
   return { ok: false, message: 'Write yes or no' };
-}
-
-// ---------------------------------------------------------------- writing
-
-/**
- * One cell as CSV: quoted when it holds a quote, comma or line break; a cell a spreadsheet would run
- * as a formula (= + - @, tab, CR at the start) gets a leading apostrophe, which the import strips.
- */
-export function csvCell(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
 }

@@ -153,4 +153,29 @@ describe('audit trail', () => {
     expect(lines[1]).toContain(',store.updated,Stores,');
     expect(lines[1]).toContain('"{""address"":""2 Market Road""}"');
   });
+
+  it('guards every text cell of the export a spreadsheet would run as a formula', async () => {
+    const hostile = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\tfoo', '\rbar'];
+    const db = server.deps.database.db;
+    const [{ name: storeName } = { name: '' }] = await queryRows<{ name: string }>(
+      db,
+      sql`select name from stores where id = ${shop.storeId}`,
+    );
+    // The store's name straight into the table (the settings form trims a leading tab or line break):
+    // the export must hold whatever a name can be.
+    for (const name of hostile) {
+      await db.execute(sql`update stores set name = ${name} where id = ${shop.storeId}`);
+      const res = await call()(exportAuditEvents, {
+        as: shop.email,
+        storeId: shop.storeId,
+        query: { section: 'store' },
+      });
+      expect(res.statusCode).toBe(200);
+      const guarded = `,"'${name.replace(/"/g, '""')}",`;
+      const rows = res.body.split('\r\n').filter((l) => l.includes(',store.updated,'));
+      expect(rows.length, JSON.stringify(name)).toBe(2);
+      for (const row of rows) expect(row, JSON.stringify(name)).toContain(`,${shop.storeId}${guarded}`);
+    }
+    await db.execute(sql`update stores set name = ${storeName} where id = ${shop.storeId}`);
+  });
 });

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import {
   commitProductImport,
+  csvCell,
   exportProducts,
   gtinCheckDigit,
   previewProductImport,
@@ -10,7 +11,6 @@ import {
   type ImportReport,
 } from '@ipos/contracts';
 import { queryRows } from '../../src/db/client.js';
-import { csvCell } from '../../src/features/catalog/product-csv.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
 
@@ -189,6 +189,36 @@ describe('products CSV export', () => {
           where v.business_id = ${demo.businessId} and not v.is_archived and not p.is_archived`,
     );
     expect(data).toHaveLength(Number(count!.n));
+  });
+
+  it('guards every text cell a spreadsheet would run as a formula, and writes negative stock as a number', async () => {
+    const hostile = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\tfoo', '\rbar'];
+    const skus = hostile.map((_, i) => `EXP-GUARD-${i}`);
+    const file = [
+      header,
+      ...skus.map((sku) => row({ name: sku, sku, unit: 'each', cost_price: '10', selling_price: '15', on_hand: '1' })),
+    ].join('\r\n');
+    expect((await upload(commitProductImport, file)).statusCode).toBe(200);
+    // Straight into the table: the import trims a leading tab or line break, and the export must hold
+    // whatever a name can be.
+    const db = server.deps.database.db;
+    for (const [i, name] of hostile.entries())
+      await db.execute(sql`update products set name = ${name}
+        where business_id = ${demo.businessId} and id = (select product_id from product_variants where sku = ${skus[i]})`);
+    await db.execute(sql`update stock_levels set on_hand = '-2.5'
+      where store_id = ${demo.lekkiId} and variant_id = (select id from product_variants where sku = ${skus[0]})`);
+
+    const res = await exportAs(DEMO.manager);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n');
+    for (const [i, name] of hostile.entries()) {
+      // The name behind an apostrophe and inside quotes, whatever it holds.
+      const line = lines.find((l) => l.includes(`,${skus[i]},`));
+      expect(line, JSON.stringify(name)).toBeDefined();
+      expect(line!.startsWith(`,"'${name.replace(/"/g, '""')}",${skus[i]},`), line).toBe(true);
+    }
+    // Money and stock are numbers: plain, a negative one too.
+    expect(lines.find((l) => l.includes(`,${skus[0]},`))).toMatch(/,10\.00,15\.00,,,,-2\.5,no$/);
   });
 
   it('another tenant’s export holds only its own products', async () => {

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
-import { commitProductImport, gtinCheckDigit, printLabels, productCsvColumns, type LabelsBody } from '@ipos/contracts';
+import {
+  commitProductImport,
+  csvCell,
+  gtinCheckDigit,
+  printLabels,
+  productCsvColumns,
+  type LabelsBody,
+} from '@ipos/contracts';
 import { productVariants } from '../../src/db/schema.js';
-import { csvCell } from '../../src/features/catalog/product-csv.js';
 import {
   barcodeModules,
   groupedAmount,

@@ -668,7 +668,7 @@ describe('contacts section', () => {
       const text = res.body;
       expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
       expect(text).toContain(
-        `${tricky.id},vendor,"'=HYPERLINK(""x"") Supplies",'+234 811 900 9001,,,,"Line one, ""quoted""\nline two",no`,
+        `${tricky.id},vendor,"'=HYPERLINK(""x"") Supplies","'+234 811 900 9001",,,,"Line one, ""quoted""\nline two",no`,
       );
       expect(text).toContain(`${archived.id},vendor,Export Archived Vendor,,,,,,yes`);
       expect(text).not.toMatch(/,customer,/);
@@ -698,6 +698,23 @@ describe('contacts section', () => {
         'contact.updated',
         'contact.restored',
       ]);
+    });
+
+    it('guards every text cell of the export a spreadsheet would run as a formula', async () => {
+      const hostile = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\tfoo', '\rbar'];
+      const ids: string[] = [];
+      for (const [i, notes] of hostile.entries()) {
+        const contact = await created({ kind: 'vendor', name: `Guarded Vendor ${i}` });
+        // Straight into the table: the form trims a leading tab or line break, and the export must
+        // hold whatever a note can be.
+        await db().update(contacts).set({ notes }).where(eq(contacts.id, contact.id));
+        ids.push(contact.id);
+      }
+      const body = (await exported('vendor')).body;
+      for (const [i, notes] of hostile.entries())
+        expect(body, JSON.stringify(notes)).toContain(
+          `\r\n${ids[i]},vendor,Guarded Vendor ${i},,,,,"'${notes.replace(/"/g, '""')}",no\r\n`,
+        );
     });
 
     it('IPOS_BASIC may not import: 403', async () => {

@@ -6,6 +6,7 @@ import {
   commitProductImport,
   createProduct,
   createStaffMember,
+  csvCell,
   deactivateStaffMember,
   getPlan,
   previewProductImport,
@@ -19,7 +20,6 @@ import {
 } from '@ipos/contracts';
 import { auditEvents, businesses, products, roles, stores } from '../../src/db/schema.js';
 import { assertPlanAllows } from '../../src/features/plans/plans.service.js';
-import { csvCell } from '../../src/features/catalog/product-csv.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, registerTenant, snapshotDatabase, type Tenant } from '../support/isolation.js';

@@ -90,7 +90,7 @@ describe('report values', () => {
     expect(csv).toBe(
       'Product,Sold,"Net, tax incl.",Margin\r\n' +
         '"Rice ""Mama Gold"", 5kg",1.5,1234.56,12.5\r\n' +
-        '"=HYPERLINK(""x"")",2,-0.05,\r\n' +
+        `"'=HYPERLINK(""x"")",2,-0.05,\r\n` +
         'Total,3.5,1234.51,\r\n',
     );
     // A currency without minor units (TZS in whole shillings).
@@ -100,6 +100,32 @@ describe('report values', () => {
         0,
       ),
     ).toBe('V\r\n1500\r\n');
+  });
+
+  it('guards every text cell a spreadsheet would run as a formula, and leaves negative numbers plain', () => {
+    const hostile = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\tfoo', '\rbar'];
+    const csv = reportTableCsv(
+      {
+        key: 'by-customer',
+        title: 'By customer',
+        columns: [
+          { key: 'name', label: 'Customer', format: 'text' },
+          { key: 'net', label: 'Net', format: 'money' },
+          { key: 'quantity', label: 'Sold', format: 'quantity' },
+          { key: 'margin', label: 'Margin', format: 'percent' },
+          { key: 'age', label: 'Age', format: 'days' },
+        ],
+        rows: hostile.map((name) => ({ name, net: -150_000, quantity: -2.5, margin: -1_250, age: -0.25 })),
+        totals: { name: '-Total', net: -900_000, quantity: -15 },
+      },
+      2,
+    );
+    const guarded = (text: string) => `"'${text.replace(/"/g, '""')}"`;
+    expect(csv).toBe(
+      'Customer,Net,Sold,Margin,Age\r\n' +
+        hostile.map((name) => `${guarded(name)},-1500.00,-2.5,-12.5,-0.3\r\n`).join('') +
+        `${guarded('-Total')},-9000.00,-15,,\r\n`,
+    );
   });
 
   it('gives ratios in basis points, rounded half away from zero; none without a base', () => {

@@ -5,6 +5,7 @@
  * writes the PDF — one description, so they always agree.
  */
 import { z } from 'zod';
+import { csvLine, csvNumber, minorToDecimal, type CsvValue } from '../documents/csv.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { addDays, checkDayRange, isoDateSchema } from '../stores/store-time.js';
 
@@ -264,50 +265,32 @@ export function reportPdfFileName(title: string, scope: Pick<ReportScope, 'from'
   return scope.from === scope.to ? `${slug}-${scope.from}.pdf` : `${slug}-${scope.from}-to-${scope.to}.pdf`;
 }
 
-/** Minor units as a plain decimal ("-1234.50") for CSV: no symbol, no grouping. */
-export function minorToDecimal(minor: number, minorDigits = 2): string {
-  const negative = minor < 0;
-  const digits = String(Math.abs(minor)).padStart(minorDigits + 1, '0');
-  const text = minorDigits > 0 ? `${digits.slice(0, -minorDigits)}.${digits.slice(-minorDigits)}` : digits;
-  return negative ? `-${text}` : text;
-}
-
-/** A value as a spreadsheet cell: plain numbers (money as a decimal, percent as "12.5"). */
-export function reportCsvValue(value: ReportCell, format: ReportFormat, minorDigits = 2): string {
-  if (value === null || value === '') return '';
+/** A value as a spreadsheet cell: numbers as numbers (money as an exact decimal, percent as 12.5), text as text. */
+export function reportCsvValue(value: ReportCell, format: ReportFormat, minorDigits = 2): CsvValue {
+  if (value === null || value === '') return null;
   if (typeof value === 'string') return value;
   switch (format) {
     case 'money':
-      return minorToDecimal(value, minorDigits);
+      return csvNumber(minorToDecimal(value, minorDigits));
     case 'percent':
-      return String(Math.round(value) / 100);
+      return Math.round(value) / 100;
     case 'days':
-      return value.toFixed(1);
+      return csvNumber(value.toFixed(1));
     default:
-      return String(value);
+      return value;
   }
 }
 
-const csvField = (text: string) =>
-  /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-
 /**
- * A table as CSV (RFC 4180, CRLF): a header row of the labels, the rows, then the totals. Text that
- * a spreadsheet would run as a formula (=, +, -, @) is quoted; numbers are written plain.
+ * A table as CSV, on the one CSV writer (`documents/csv.ts`): a header row of the labels, the rows,
+ * then the totals. Numbers are written plain, text is escaped and guarded against formulas.
  */
 export function reportTableCsv(table: ReportTable, minorDigits = 2): string {
-  const lines = [table.columns.map((c) => csvField(c.label)).join(',')];
   const write = (row: Record<string, ReportCell>) =>
-    table.columns
-      .map((c) => {
-        const value = row[c.key] ?? null;
-        const text = reportCsvValue(value, c.format, minorDigits);
-        return typeof value === 'number' ? text : csvField(text);
-      })
-      .join(',');
-  for (const row of table.rows) lines.push(write(row));
+    csvLine(table.columns.map((c) => reportCsvValue(row[c.key] ?? null, c.format, minorDigits)));
+  const lines = [csvLine(table.columns.map((c) => c.label)), ...table.rows.map(write)];
   if (table.totals) lines.push(write(table.totals));
-  return `${lines.join('\r\n')}\r\n`;
+  return lines.join('');
 }
 
 /** a / b in basis points, rounded half away from zero; null when b is 0. */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
   auditSectionLabel,
+  csvLine,
   formatStoreDateTime,
   type AuditEvent,
   type exportAuditEventsQuerySchema,
@@ -9,7 +10,6 @@ import {
 } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
-import { csvLine } from '../../lib/csv.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { storeTimeZone } from '../businesses/businesses.repository.js';
 import { iso } from '../inventory/stock-lines.service.js';
@@ -61,7 +61,8 @@ export const auditCsvColumns = ['When', 'Person', 'Action', 'Section', 'Record',
 
 /**
  * The filtered trail as CSV, newest first, written page by page (1,000 events at a time) while the
- * client reads: memory stays flat over millions of events. Times on the active store's clock.
+ * client reads: memory stays flat over millions of events. Times on the active store's clock. Every
+ * cell is text (names, before and after as JSON), guarded against formulas by the writer.
  */
 export async function exportAuditEvents(db: Executor, store: StoreAccess, query: ExportQuery): Promise<Readable> {
   const filters = await filtersOf(db, store, query);

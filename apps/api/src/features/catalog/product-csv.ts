@@ -12,17 +12,7 @@ import {
  * product-files.service.ts does the rest.
  */
 
-export {
-  csvCell,
-  csvLine,
-  formatMoney,
-  formatThousandths,
-  parseMoney,
-  parseQuantityCell,
-  parseYesNo,
-  stripFormulaGuard,
-  type CellResult,
-} from '../../lib/csv.js';
+export { parseMoney, parseQuantityCell, parseYesNo, type CellResult } from '../../lib/csv.js';
 
 export type CsvValues = GenericCsvValues<ProductCsvColumn>;
 export type CsvRecord = GenericCsvRecord<ProductCsvColumn>;

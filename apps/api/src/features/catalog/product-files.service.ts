@@ -1,12 +1,17 @@
 import { Readable } from 'node:stream';
 import {
   createProductBodySchema,
+  csvLine,
+  csvNumber,
   currencies,
+  fromThousandths,
+  minorToDecimal,
   productCsvColumns,
   productUnits,
   unitAllowsFractions,
   updateProductBodySchema,
   type CreateProductInput,
+  type CsvValue,
   type FieldError,
   type ImportReport,
   type ImportRow,
@@ -25,9 +30,6 @@ import { recordStockAdjustmentIn, type AdjustmentLine } from '../inventory/stock
 import { createProductIn, updateProductIn } from './products.service.js';
 import { assertPlanAllows, planRefusal } from '../plans/plans.service.js';
 import {
-  csvLine,
-  formatMoney,
-  formatThousandths,
   parseMoney,
   parseQuantityCell,
   parseYesNo,
@@ -701,15 +703,20 @@ export async function commitImport(deps: AppDeps, actor: Actor, scope: Scope, by
 
 const EXPORT_PAGE = 500;
 
-/** The rows of one product as the CSV has them: one per live variant. */
+/**
+ * The rows of one product as the CSV has them: one per live variant. Names, SKUs and the like are
+ * text (the writer guards them against formulas); money and quantities are numbers, written plain.
+ */
 function exportRows(p: ProductState, refs: CatalogRefs, minorDigits: number): string[] {
+  const money = (minor: number | null) => (minor === null ? null : csvNumber(minorToDecimal(minor, minorDigits)));
+  const quantity = (thousandths: number | null) => (thousandths === null ? null : fromThousandths(thousandths));
   const category = refs.categories.find((c) => c.id === p.categoryId);
   const parent = category?.parentId ? refs.categories.find((c) => c.id === category.parentId) : undefined;
   const tax = refs.taxRates.find((t) => t.id === p.taxRateId);
   const live = p.variants.filter((v) => !v.isArchived);
   const handle = p.options.length > 0 && live[0] ? live[0].sku.toLowerCase() : '';
   return live.map((v) => {
-    const values: Record<ProductCsvColumn, string> = {
+    const values: Record<ProductCsvColumn, CsvValue> = {
       handle,
       name: p.name,
       sku: v.sku,
@@ -725,12 +732,12 @@ function exportRows(p: ProductState, refs: CatalogRefs, minorDigits: number): st
       option3_name: p.options[2]?.name ?? '',
       option3_value: v.optionValues[2] ?? '',
       barcodes: v.barcodes.map((b) => b.code).join('|'),
-      cost_price: formatMoney(v.costPriceMinor, minorDigits),
-      selling_price: formatMoney(v.sellingPriceMinor, minorDigits),
-      store_price: v.storePriceMinor === null ? '' : formatMoney(v.storePriceMinor, minorDigits),
-      reorder_level: v.reorderLevel === null ? '' : formatThousandths(v.reorderLevel),
-      reorder_quantity: v.reorderQuantity === null ? '' : formatThousandths(v.reorderQuantity),
-      on_hand: p.isTracked ? formatThousandths(v.onHand) : '',
+      cost_price: money(v.costPriceMinor),
+      selling_price: money(v.sellingPriceMinor),
+      store_price: money(v.storePriceMinor),
+      reorder_level: quantity(v.reorderLevel),
+      reorder_quantity: quantity(v.reorderQuantity),
+      on_hand: p.isTracked ? quantity(v.onHand) : null,
       archived: p.isArchived ? 'yes' : 'no',
     };
     return csvLine(productCsvColumns.map((c) => values[c]));

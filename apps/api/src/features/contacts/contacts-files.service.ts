@@ -3,6 +3,7 @@ import {
   contactCsvColumns,
   contactFieldsSchema,
   contactKinds,
+  csvLine,
   type ContactCsvColumn,
   type ContactImportReport,
   type ContactImportRow,
@@ -12,7 +13,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
-import { csvLine, parseYesNo, readCsv, type CsvRecord } from '../../lib/csv.js';
+import { parseYesNo, readCsv, type CsvRecord } from '../../lib/csv.js';
 import { contactExportPage, findContactsByIds, findContactsSharing, type ContactRow } from './contacts.repository.js';
 import { createContactIn, setContactArchivedIn, storedFields, updateContactIn } from './contacts.service.js';
 

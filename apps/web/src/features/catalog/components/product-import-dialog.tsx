@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { productCsvColumns, type ImportReport } from '@ipos/contracts';
+import { csvLine, productCsvColumns, type ImportReport } from '@ipos/contracts';
 import { saveBlob, useCommitProductImport, usePreviewProductImport } from '../api/products';
 import {
   CsvFileChooser,
@@ -11,7 +11,7 @@ import {
 import { useCsvImport } from '../../../components/csv-import/use-csv-import';
 
 function downloadTemplate() {
-  saveBlob(new Blob([`${productCsvColumns.join(',')}\n`], { type: 'text/csv' }), 'products-template.csv');
+  saveBlob(new Blob([csvLine(productCsvColumns)], { type: 'text/csv' }), 'products-template.csv');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
-import { contactCsvColumns, type ContactImportReport } from '@ipos/contracts';
+import { contactCsvColumns, csvLine, type ContactImportReport } from '@ipos/contracts';
 import { saveBlob, useCommitContactImport, usePreviewContactImport } from '../api/contacts';
 import {
   CsvFileChooser,
@@ -12,9 +12,13 @@ import { useCsvImport } from '../../../components/csv-import/use-csv-import';
 
 function downloadTemplate() {
   saveBlob(
-    new Blob([`${contactCsvColumns.join(',')}\n,vendor,Okafor Wholesale,0803 123 4567,sales@okafor.ng,,,,no\n`], {
-      type: 'text/csv',
-    }),
+    new Blob(
+      [
+        csvLine(contactCsvColumns),
+        csvLine([null, 'vendor', 'Okafor Wholesale', '0803 123 4567', 'sales@okafor.ng', null, null, null, 'no']),
+      ],
+      { type: 'text/csv' },
+    ),
     'contacts-template.csv',
   );
 }
