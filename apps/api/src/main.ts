@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig } from './config/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createServer } from './server.js';
+import { loggableErrorOf } from './lib/loggable-error.js';
 import { demoAccounts, DEMO_PIN } from './seed/demo.js';
 
 const startedAt = performance.now();
@@ -66,7 +67,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('error: iPos could not start:', error instanceof Error ? error.message : error);
-  if (error instanceof Error && error.stack) console.error(error.stack);
+  // Cleaned like every logged error: a failed query (migrations, the demo seed) names its statement and
+  // error code, never its parameters.
+  const failure = loggableErrorOf(error);
+  console.error('error: iPos could not start:', failure.message);
+  if (typeof failure.code === 'string') console.error(`error code: ${failure.code}`);
+  if (failure.stack) console.error(failure.stack);
   process.exit(1);
 });

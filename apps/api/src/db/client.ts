@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { keepPgliteStatistics } from './pglite-statistics.js';
+import { loggableErrorOf } from '../lib/loggable-error.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -60,7 +61,7 @@ async function openPostgres(url: string, skipMigrations = false): Promise<Databa
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
-  pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost (${loggableErrorOf(error).message})`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (!skipMigrations) {
     // Several replicas may start at once: one migrates while the others wait.

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { loggableErrorOf } from '../lib/loggable-error.js';
 
 /**
  * Planner statistics on the embedded database. PostgreSQL's autovacuum analyzes a table once enough of
@@ -42,7 +43,7 @@ export function keepPgliteStatistics(
   const schedule = (ms: number) => {
     timer = setTimeout(() => {
       running = analyzeChangedTables(client)
-        .catch((error: unknown) => console.warn(`pglite: analyze failed (${(error as Error).message})`))
+        .catch((error: unknown) => console.warn(`pglite: analyze failed (${loggableErrorOf(error).message})`))
         .finally(() => {
           if (!stopped) schedule(everyMs);
         });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createEmbeddedProvider } from '../../src/identity/embedded-provider.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import {
@@ -76,5 +77,37 @@ describe('what the provider writes to the app log', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('the provider when its storage fails', () => {
+  let server: TestServer;
+  let log = '';
+
+  beforeAll(async () => {
+    server = await createTestServer(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => void (log += line) } as never },
+    );
+  });
+  afterAll(() => server?.close());
+
+  it('logs the statement and the database error code, never the token it looked up', async () => {
+    const { app } = server;
+    const db = server.deps.database.db;
+    const { code, verifier } = await signIn(new Browser(app), { email: DEMO.manager, password: PASSWORD });
+    const tokens = (await redeemCode(app, code, verifier)).json();
+    // The adapter's lookup of the refresh token fails in the database (as it would with PostgreSQL down).
+    await db.execute(sql`alter table oidc_payloads rename to oidc_payloads_away`);
+    try {
+      expect((await refresh(app, tokens.refresh_token)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table oidc_payloads_away rename to oidc_payloads`);
+    }
+    expect(log).toContain('identity provider error');
+    expect(log).toContain('from \\"oidc_payloads\\"');
+    expect(log).toContain('"code":"42P01"');
+    expect(log).not.toContain(tokens.refresh_token);
+    expect(log).not.toContain('params:');
   });
 });
