@@ -29,6 +29,7 @@ export const auditSections = {
   invoice: 'Invoices',
   role: 'Roles',
   staff: 'Staff',
+  staff_invitation: 'Staff invitations',
   support_request: 'Support requests',
 } as const;
 export type AuditSection = keyof typeof auditSections;

@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const errorCodes = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
+  /** A request HTTP or the router cannot read: a broken request line or header, a URL with bad %-escapes. */
+  MALFORMED_REQUEST: 400,
+  /** An uploaded image that is not a whole image of its type (damaged, cut short, or only its first bytes). */
+  IMAGE_INVALID: 400,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   STORE_REQUIRED: 400,
   UNAUTHENTICATED: 401,
@@ -16,6 +20,7 @@ export const errorCodes = {
   STAFF_DEACTIVATED: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
   EMAIL_TAKEN: 409,
   VERSION_CONFLICT: 409,
   PIN_ALREADY_SET: 409,
@@ -73,11 +78,15 @@ export const errorCodes = {
   STAFF_SELF_LOCKOUT: 409,
   STAFF_IS_OWNER: 409,
   INVITATION_ACCEPTED: 409,
+  INVITATION_PENDING: 409,
   CURRENCY_LOCKED: 409,
   PLAN_LIMIT_REACHED: 409,
   RESET_TOKEN_INVALID: 410,
+  INVITATION_INVALID: 410,
   EMAIL_CHANGE_INVALID: 410,
+  SIGN_UP_LINK_INVALID: 410,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   IMPORT_INVALID: 422,
@@ -85,6 +94,7 @@ export const errorCodes = {
   INVOICE_NO_EMAIL: 422,
   PIN_LOCKED: 423,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   NOT_READY: 503,
 } as const;

@@ -1,8 +1,7 @@
 /**
  * Admin mode's users (spec `users`, `users/add`; issue 8 item 11): everyone who works in the owner's
- * businesses, with their role and stores in each, and inviting a person into one of them. Adding
- * someone is the staff feature's own rule (`createStaffMember`): a new person gets a default password
- * shown once and mailed.
+ * businesses, with their role and stores in each, and inviting a person into one of them. Inviting
+ * someone is the staff feature's own rule (`createStaffMember`): an invitation the person accepts.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -67,7 +66,7 @@ export const inviteAdminUser = defineEndpoint({
   method: 'POST',
   path: '/api/v1/admin/businesses/:businessId/users',
   summary:
-    'Admin mode: a person into a business I own with a role in some of its stores (a new account gets a default password, returned once and mailed; 409 STAFF_EXISTS)',
+    'Admin mode: invite a person into a business I own with a role in some of its stores; they accept or decline (409 STAFF_EXISTS, INVITATION_PENDING)',
   tags: ['staff'],
   access: 'users.manage',
   params: businessParamsSchema,

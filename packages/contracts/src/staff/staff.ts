@@ -1,12 +1,13 @@
 /**
- * Staff (spec `settings/users-and-permissions`, `…/staff/create`, `…/staff/{id}`; issue 8 item 3):
- * the people who work in the business, one role across the stores they work in. A new person gets an
- * account with a default password, shown once and mailed, replaced at their first sign-in; someone
- * who already has an account (in another business) is added without one. Deactivated people keep
- * their role and stores for a reactivation but open nothing.
+ * Staff (spec `settings/users-and-permissions`, `…/staff/create`, `…/staff/{id}`): the people who work
+ * in the business, one role across the stores they work in. Adding a person sends an invitation the
+ * person accepts or declines (decision 0022): until then the business knows only what it typed and
+ * changes nothing of the person. An address with no account gets one, with a default password sent by
+ * mail only, replaced at the first sign-in. Deactivated people keep their role and stores for a
+ * reactivation but open nothing.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, noContent } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
 
 export const staffStatuses = ['active', 'invited', 'inactive'] as const;
@@ -75,12 +76,36 @@ export type UpdateStaffMemberBody = z.input<typeof updateStaffMemberBodySchema>;
 const versionBodySchema = z.strictObject({ version: z.number().int().positive() });
 const staffParamsSchema = z.object({ accountId: z.string().uuid() });
 
-/** A new or re-sent invitation: the default password, shown this once (null when none was made). */
+export const invitationStatuses = ['pending', 'expired', 'accepted', 'declined', 'withdrawn'] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+export const invitationStatusLabels: Record<InvitationStatus, string> = {
+  pending: 'Waiting for an answer',
+  expired: 'Expired',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+};
+
+/**
+ * An invitation as the business sees it: what it typed, the role and stores it offers, and the
+ * answer. Whether the address already had an iPos account is never said.
+ */
 export const staffInvitationSchema = z.object({
-  member: staffMemberSchema,
-  defaultPassword: z.string().nullable(),
+  id: z.string().uuid(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  role: z.object({ id: z.string().uuid(), name: z.string(), isSystem: z.boolean() }),
+  stores: z.array(z.object({ id: z.string().uuid(), name: z.string(), alias: z.string() })),
+  status: z.enum(invitationStatuses),
+  invitedAt: z.string().datetime({ offset: true }),
+  expiresAt: z.string().datetime({ offset: true }),
+  respondedAt: z.string().datetime({ offset: true }).nullable(),
+  version: z.number().int(),
 });
 export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
+
+const invitationParamsSchema = z.object({ invitationId: z.string().uuid() });
 
 export const listStaff = defineEndpoint({
   method: 'GET',
@@ -108,7 +133,7 @@ export const createStaffMember = defineEndpoint({
   method: 'POST',
   path: '/api/v1/staff',
   summary:
-    'Add a person with a role in some stores: a new account gets a default password (returned once, mailed); 409 STAFF_EXISTS',
+    'Invite a person with a role in some stores; they accept or decline (the same answer whether or not the address has an account); 409 STAFF_EXISTS, INVITATION_PENDING',
   tags: ['staff'],
   access: 'settings.staff',
   body: createStaffMemberBodySchema,
@@ -157,13 +182,91 @@ export const resendStaffInvitation = defineEndpoint({
   method: 'POST',
   path: '/api/v1/staff/:accountId/invitation',
   summary:
-    'A new default password, returned once and mailed, for someone who has not replaced theirs yet (409 INVITATION_ACCEPTED)',
+    'Mail a new default password to someone of the business who has never signed in, whose account it made and who belongs to no other business (409 INVITATION_ACCEPTED)',
   tags: ['staff'],
   access: 'settings.staff',
   params: staffParamsSchema,
   body: versionBodySchema,
   status: 200,
+  response: staffMemberSchema,
+});
+
+export const listStaffInvitations = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/staff/invitations',
+  summary: 'The business’s invitations waiting for an answer, expired or declined in the last 30 days',
+  tags: ['staff'],
+  access: 'settings.staff',
+  status: 200,
+  response: z.object({ items: z.array(staffInvitationSchema) }),
+});
+
+export const resendStaffInvitationById = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/staff/invitations/:invitationId/resend',
+  summary: 'Mail a waiting or expired invitation again, valid 14 days from now',
+  tags: ['staff'],
+  access: 'settings.staff',
+  params: invitationParamsSchema,
+  body: versionBodySchema,
+  status: 200,
   response: staffInvitationSchema,
+});
+
+export const withdrawStaffInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/staff/invitations/:invitationId/withdraw',
+  summary: 'Withdraw an invitation that has not been answered',
+  tags: ['staff'],
+  access: 'settings.staff',
+  params: invitationParamsSchema,
+  body: versionBodySchema,
+  status: 200,
+  response: staffInvitationSchema,
+});
+
+/** An invitation as the invited person sees it, to accept or decline. */
+export const myInvitationSchema = z.object({
+  id: z.string().uuid(),
+  businessName: z.string(),
+  roleName: z.string(),
+  stores: z.array(z.object({ name: z.string(), alias: z.string() })),
+  invitedByName: z.string(),
+  invitedAt: z.string().datetime({ offset: true }),
+  expiresAt: z.string().datetime({ offset: true }),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+
+export const listMyInvitations = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/me/invitations',
+  summary: 'Invitations to join a business’s staff waiting for my answer',
+  tags: ['staff'],
+  access: 'signedIn',
+  status: 200,
+  response: z.object({ items: z.array(myInvitationSchema) }),
+});
+
+export const acceptMyInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/me/invitations/:invitationId/accept',
+  summary: 'Join the business with the role and stores offered (410 INVITATION_INVALID when withdrawn or expired)',
+  tags: ['staff'],
+  access: 'signedIn',
+  params: invitationParamsSchema,
+  status: 200,
+  response: z.object({ businessId: z.string().uuid(), storeIds: z.array(z.string().uuid()) }),
+});
+
+export const declineMyInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/me/invitations/:invitationId/decline',
+  summary: 'Decline an invitation: the business is told, nothing else changes',
+  tags: ['staff'],
+  access: 'signedIn',
+  params: invitationParamsSchema,
+  status: 204,
+  response: noContent,
 });
 
 /**

@@ -12,7 +12,8 @@ import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { listOwnedBusinesses } from '../accounts/accounts.repository.js';
 import { listStaffRows, membershipsOf, roleNamesOf, type StaffMembershipRow } from './staff.repository.js';
-import { createStaffMemberIn, getStaffOptions } from './staff.service.js';
+import { getStaffOptions } from './staff.service.js';
+import { inviteStaffMemberIn } from './invitations.service.js';
 
 /**
  * Admin mode's users (issue 8 item 11, decision 0019): the people of every business an owner owns,
@@ -95,7 +96,7 @@ export async function getAdminStaffOptions(
   return getStaffOptions(db, actor, await ownerScope(db, ownerAccountId, businessId));
 }
 
-/** POST /admin/businesses/:businessId/users: the staff feature's create, as the business's owner. */
+/** POST /admin/businesses/:businessId/users: the staff feature's invitation, as the business's owner. */
 export async function inviteAdminUserIn(
   deps: AppDeps,
   tx: Tx,
@@ -104,5 +105,5 @@ export async function inviteAdminUserIn(
   body: z.output<typeof createStaffMemberBodySchema>,
 ): Promise<StaffInvitation> {
   const scope = await ownerScope(tx, actor.accountId!, businessId, body.storeIds);
-  return createStaffMemberIn(deps, tx, actor, scope, body);
+  return inviteStaffMemberIn(deps, tx, actor, scope, body);
 }

@@ -36,6 +36,8 @@ export interface StaffRow {
   phone: string | null;
   mustChangePassword: boolean;
   hasPassword: boolean;
+  /** Someone has used the account after signing in to it. */
+  hasSignedIn: boolean;
   hasPin: boolean;
   isPinLocked: boolean;
   isOwner: boolean;
@@ -61,6 +63,7 @@ export interface StaffFilter {
 
 const staffColumns = sql`a.id as "accountId", s.business_id as "businessId", b.name as "businessName", a.name, a.email, a.phone,
   a.must_change_password as "mustChangePassword", a.password_hash is not null as "hasPassword",
+  a.first_signed_in_at is not null as "hasSignedIn",
   a.pin_hash is not null as "hasPin", a.pin_locked_at is not null as "isPinLocked",
   b.owner_account_id = a.id as "isOwner", s.deactivated_at as "deactivatedAt", s.invited_at as "invitedAt",
   s.version`;

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  acceptMyInvitation,
   createStaffMember,
+  declineMyInvitation,
+  listMyInvitations,
+  listStaffInvitations,
+  resendStaffInvitationById,
+  withdrawStaffInvitation,
   getAdminStaffOptions,
   inviteAdminUser,
   listAdminUsers,
@@ -17,8 +23,9 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as staff from './staff.service.js';
 import * as adminUsers from './admin-users.service.js';
+import * as invitations from './invitations.service.js';
 
-/** Staff (issue 8): the business's people, their role and stores, for settings.staff holders. */
+/** Staff: the business's people, their role and stores, and invitations, for settings.staff holders. */
 export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   // The invitation is committed in the outbox with the change; deliver it now rather than at the next flush.
@@ -30,7 +37,20 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, getStaffOptions, ({ actor, store }) => staff.getStaffOptions(db, actor, store));
   route(app, deps, getStaffMember, ({ store, params }) => staff.getStaffMember(db, store, params.accountId));
   route(app, deps, createStaffMember, ({ actor, store, body }) =>
-    db.transaction((tx) => staff.createStaffMemberIn(deps, tx, actor, store, body)).then(thenMail),
+    db.transaction((tx) => invitations.inviteStaffMemberIn(deps, tx, actor, store, body)).then(thenMail),
+  );
+  route(app, deps, listStaffInvitations, ({ store }) => invitations.listStaffInvitations(db, deps, store));
+  route(app, deps, resendStaffInvitationById, ({ actor, store, params, body }) =>
+    db
+      .transaction((tx) =>
+        invitations.resendStaffInvitationIn(deps, tx, actor, store, params.invitationId, body.version),
+      )
+      .then(thenMail),
+  );
+  route(app, deps, withdrawStaffInvitation, ({ actor, store, params, body }) =>
+    db.transaction((tx) =>
+      invitations.withdrawStaffInvitationIn(deps, tx, actor, store, params.invitationId, body.version),
+    ),
   );
   route(app, deps, updateStaffMember, ({ actor, store, params, body }) =>
     db.transaction((tx) => staff.updateStaffMemberIn(tx, actor, store, params.accountId, body)),
@@ -43,11 +63,20 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   route(app, deps, resendStaffInvitation, ({ actor, store, params, body }) =>
     db
-      .transaction((tx) => staff.resendInvitationIn(deps, tx, actor, store, params.accountId, body.version))
+      .transaction((tx) => invitations.resendDefaultPasswordIn(deps, tx, actor, store, params.accountId, body.version))
       .then(thenMail),
   );
   route(app, deps, resetStaffPin, ({ actor, store, params }) =>
     staff.resetStaffPin(deps, actor, store, params.accountId).then(() => null),
+  );
+
+  // The invited person's own answers.
+  route(app, deps, listMyInvitations, ({ account }) => invitations.listMyInvitations(db, deps, account.id));
+  route(app, deps, acceptMyInvitation, ({ actor, params }) =>
+    db.transaction((tx) => invitations.acceptMyInvitationIn(deps, tx, actor, params.invitationId)),
+  );
+  route(app, deps, declineMyInvitation, ({ actor, params }) =>
+    db.transaction((tx) => invitations.declineMyInvitationIn(deps, tx, actor, params.invitationId)).then(() => null),
   );
 
   // Admin mode: route() has checked that the caller owns a business (or the one in the path).

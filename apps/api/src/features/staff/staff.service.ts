@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
   passwordSchema,
-  type createStaffMemberBodySchema,
   type listStaffQuerySchema,
   type Permission,
-  type StaffInvitation,
   type StaffMember,
   type StaffOptions,
   type updateStaffMemberBodySchema,
@@ -15,16 +13,14 @@ import { recordAudit } from '../../audit/audit.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { hashSecret } from '../../lib/secrets.js';
-import { findAccountByEmail, getAccountForUpdate, updateAccount } from '../accounts/accounts.repository.js';
-import { createAccount } from '../onboarding/onboarding.service.js';
+import { getAccountForUpdate, updateAccount } from '../accounts/accounts.repository.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import { listStoresOfBusinesses } from '../businesses/businesses.repository.js';
+import { businessesOf } from './invitations.repository.js';
 import { findRoleRow, listRoleRows } from './roles.repository.js';
 import {
   countActiveAdmins,
   findStaffRow,
-  insertStaffRow,
   isBusinessOwner,
   isStoreMember,
   listStaffRows,
@@ -38,14 +34,13 @@ import {
 } from './staff.repository.js';
 
 /**
- * Staff (issue 8 item 3): the business's people, one role across the stores they work in. A person
+ * Staff: the business's people, one role across the stores they work in. A person
  * with settings.staff manages people only in stores where they hold it, and gives only roles whose
  * every permission they hold there themselves: a manager cannot make an administrator, nor change one.
  * Changes of one business's staff run one at a time (the business row's lock), so the rules that
  * count people (the last administrator) hold under concurrent requests.
  */
 
-type CreateBody = z.output<typeof createStaffMemberBodySchema>;
 type UpdateBody = z.output<typeof updateStaffMemberBodySchema>;
 
 const READABLE = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -116,7 +111,7 @@ export async function listStaff(db: Executor, scope: StoreAccess, query: z.outpu
   };
 }
 
-async function loadStaff(db: Executor, scope: StoreAccess, accountId: string, forUpdate = false) {
+export async function loadStaff(db: Executor, scope: StoreAccess, accountId: string, forUpdate = false) {
   const row = await findStaffRow(db, scope.businessId, accountId, { forUpdate });
   if (!row) throw notFound('The staff member');
   return row;
@@ -130,7 +125,11 @@ export async function getStaffMember(db: Executor, scope: StoreAccess, accountId
  * What the actor may do with staff in each store of the business: the permissions they hold there
  * (an owner holds IPOS_ADMIN's everywhere).
  */
-async function actorReach(db: Executor, actor: Actor, scope: StoreAccess): Promise<Map<string, Set<Permission>>> {
+export async function actorReach(
+  db: Executor,
+  actor: Actor,
+  scope: StoreAccess,
+): Promise<Map<string, Set<Permission>>> {
   const access = await listStoreAccess(db, actor.accountId!);
   return new Map(
     access.filter((a) => a.businessId === scope.businessId).map((a) => [a.storeId, new Set(a.permissions)]),
@@ -141,7 +140,7 @@ async function actorReach(db: Executor, actor: Actor, scope: StoreAccess): Promi
  * The actor may place a role in these stores: each is a store of the business where they hold
  * settings.staff and every permission of the role.
  */
-function checkReach(
+export function checkReach(
   reach: Map<string, Set<Permission>>,
   stores: { id: string; name: string }[],
   role: { name: string; permissions: readonly Permission[] },
@@ -158,7 +157,7 @@ function checkReach(
   }
 }
 
-async function loadRole(db: Executor, businessId: string, roleId: string) {
+export async function loadRole(db: Executor, businessId: string, roleId: string) {
   const row = await findRoleRow(db, businessId, roleId);
   if (!row)
     throw new AppError('VALIDATION_FAILED', 'The role was not found', {
@@ -170,7 +169,7 @@ async function loadRole(db: Executor, businessId: string, roleId: string) {
   };
 }
 
-async function loadStores(db: Executor, businessId: string, storeIds: string[]) {
+export async function loadStores(db: Executor, businessId: string, storeIds: string[]) {
   const found = await storesOfBusiness(db, businessId, storeIds);
   if (found.length !== storeIds.length)
     throw new AppError('VALIDATION_FAILED', 'A store was not found', {
@@ -196,7 +195,7 @@ async function checkNotLastAdmin(
     );
 }
 
-function refuseOwner(target: StaffRow) {
+export function refuseOwner(target: StaffRow) {
   if (target.isOwner)
     throw new AppError(
       'STAFF_IS_OWNER',
@@ -204,25 +203,10 @@ function refuseOwner(target: StaffRow) {
     );
 }
 
-const roleAudit = (role: { name: string }, stores: { alias: string }[]) => ({
+export const roleAudit = (role: { name: string }, stores: { alias: string }[]) => ({
   role: role.name,
   stores: stores.map((s) => s.alias).sort(),
 });
-
-function invitationText(
-  deps: AppDeps,
-  person: { name: string },
-  businessName: string,
-  role: string,
-  stores: { name: string }[],
-  password: string | null,
-) {
-  const where = stores.map((s) => s.name).join(', ');
-  const signIn = `${deps.config.publicUrl}/?isAdmin=false`;
-  return password
-    ? `Hello ${person.name},\n\n${businessName} added you to its staff on iPos as ${role} in ${where}.\n\nSign in at ${signIn} with this email address and the password:\n\n    ${password}\n\nYou will choose your own password and a PIN when you first sign in.\n\niPos`
-    : `Hello ${person.name},\n\n${businessName} added you to its staff on iPos as ${role} in ${where}.\n\nSign in at ${signIn} with your iPos account as usual; choose ${businessName}'s store in the store switcher.\n\niPos`;
-}
 
 /** The roles and stores of the business, with what the caller may give (the same rule as `checkReach`). */
 export async function getStaffOptions(db: Executor, actor: Actor, scope: StoreAccess): Promise<StaffOptions> {
@@ -254,64 +238,6 @@ export async function getStaffOptions(db: Executor, actor: Actor, scope: StoreAc
       manageable: reach.get(store.id)?.has('settings.staff') ?? false,
     })),
   };
-}
-
-export async function createStaffMemberIn(
-  deps: AppDeps,
-  tx: Tx,
-  actor: Actor,
-  scope: StoreAccess,
-  body: CreateBody,
-): Promise<StaffInvitation> {
-  await lockBusiness(tx, scope.businessId);
-  const role = await loadRole(tx, scope.businessId, body.roleId);
-  const stores = await loadStores(tx, scope.businessId, body.storeIds);
-  checkReach(await actorReach(tx, actor, scope), stores, role);
-
-  const existing = await findAccountByEmail(tx, body.email);
-  if (existing && (await findStaffRow(tx, scope.businessId, existing.id)))
-    throw new AppError('STAFF_EXISTS', `${existing.name} already works in the business; open their page to change it`, {
-      errors: [{ field: 'email', message: 'Already on the staff of the business' }],
-      accountId: existing.id,
-    });
-
-  await assertPlanAllows(tx, scope.businessId, 'staff');
-
-  // A new person gets a default password, unless an outside identity provider signs people in.
-  const password = existing || deps.config.oidc.externalIssuer ? null : defaultPassword();
-  const accountId =
-    existing?.id ??
-    (await createAccount(deps, tx, {
-      email: body.email,
-      name: body.name,
-      phone: body.phone,
-      passwordHash: password ? await hashSecret(password) : null,
-      mustChangePassword: password !== null,
-    }));
-  const now = deps.now();
-  await insertStaffRow(tx, { businessId: scope.businessId, accountId, invitedAt: now });
-  await replaceMemberships(tx, scope.businessId, accountId, role.id, body.storeIds);
-  await deps.mailer.enqueue(tx, {
-    to: existing?.email ?? body.email,
-    subject: `You were added to ${scope.businessName} on iPos`,
-    text: invitationText(deps, existing ?? body, scope.businessName, role.name, stores, password),
-  });
-  await recordAudit(tx, actor, {
-    businessId: scope.businessId,
-    storeId: scope.storeId,
-    action: 'staff.added',
-    entity: 'staff',
-    entityId: accountId,
-    before: null,
-    after: {
-      name: existing?.name ?? body.name,
-      email: existing?.email ?? body.email,
-      ...roleAudit(role, stores),
-      newAccount: !existing,
-    },
-  });
-  const member = await getStaffMember(tx, scope, accountId);
-  return { member, defaultPassword: password };
 }
 
 export async function updateStaffMemberIn(
@@ -417,65 +343,17 @@ export async function setStaffActiveIn(
   return getStaffMember(tx, scope, accountId);
 }
 
-export async function resendInvitationIn(
-  deps: AppDeps,
-  tx: Tx,
-  actor: Actor,
-  scope: StoreAccess,
-  accountId: string,
-  version: number,
-): Promise<StaffInvitation> {
-  await lockBusiness(tx, scope.businessId);
-  const target = await loadStaff(tx, scope, accountId, true);
-  checkVersion('this staff member', target.version, version);
-  refuseOwner(target);
-  const held = await membershipsOf(tx, scope.businessId, [accountId]);
-  const heldRole = held[0];
-  if (heldRole)
-    checkReach(
-      await actorReach(tx, actor, scope),
-      held.map((m) => ({ id: m.storeId, name: m.storeName })),
-      { name: heldRole.roleName, permissions: rolePermissions(heldRole) },
-    );
-  if (!target.mustChangePassword || !target.hasPassword || target.deactivatedAt)
-    throw new AppError(
-      'INVITATION_ACCEPTED',
-      target.deactivatedAt
-        ? `${target.name} is deactivated; reactivate them first`
-        : `${target.name} already chose their own password; they can reset it from the sign-in page`,
-    );
-  const password = defaultPassword();
-  await updateAccount(tx, accountId, { passwordHash: await hashSecret(password), mustChangePassword: true });
-  await updateStaffRow(tx, scope.businessId, accountId, { invitedAt: deps.now() });
-  await deps.mailer.enqueue(tx, {
-    to: target.email,
-    subject: `Your invitation to ${scope.businessName} on iPos`,
-    text: invitationText(
-      deps,
-      target,
-      scope.businessName,
-      heldRole?.roleName ?? '',
-      held.map((m) => ({ name: m.storeName })),
-      password,
-    ),
-  });
-  await recordAudit(tx, actor, {
-    businessId: scope.businessId,
-    storeId: scope.storeId,
-    action: 'staff.invitation_resent',
-    entity: 'staff',
-    entityId: accountId,
-    before: null,
-    after: { email: target.email },
-  });
-  return { member: await getStaffMember(tx, scope, accountId), defaultPassword: password };
-}
-
-/** A manager clears a staff member's PIN and lock; the person creates a new PIN at next sign-in. */
+/**
+ * A manager clears a staff member's PIN and lock; the person creates a new PIN at next sign-in. The PIN
+ * is the person's in every business they work in, so each of those businesses' trails records the
+ * reset (naming the business that made it) and the person is told by mail.
+ */
 export async function resetStaffPin(deps: AppDeps, actor: Actor, store: StoreAccess, accountId: string) {
   await deps.database.db.transaction(async (tx) => {
-    // Only people of the manager's own store: anyone else answers as if they did not exist.
-    if (!(await isStoreMember(tx, store.businessId, store.storeId, accountId))) throw notFound('The staff member');
+    // Only active people of the manager's own store: anyone else answers as if they did not exist.
+    const target = await findStaffRow(tx, store.businessId, accountId);
+    if (!target || target.deactivatedAt || !(await isStoreMember(tx, store.businessId, store.storeId, accountId)))
+      throw notFound('The staff member');
     // The PIN lock guards an unattended session: clearing your own through this door would let whoever
     // sits at a locked till lift it with the session's token alone. Your own PIN takes your password.
     if (accountId === actor.accountId) {
@@ -488,19 +366,28 @@ export async function resetStaffPin(deps: AppDeps, actor: Actor, store: StoreAcc
     const account = await getAccountForUpdate(tx, accountId);
     if (!account) throw notFound('The staff member');
     await updateAccount(tx, accountId, { pinHash: null, pinFailedAttempts: 0, pinLockedAt: null });
-    await recordAudit(tx, actor, {
-      businessId: store.businessId,
-      storeId: store.storeId,
-      action: 'staff.pin_reset',
-      entity: 'account',
-      entityId: accountId,
-      // The PIN's state, never the PIN. (Keys avoid "pin": the audit filter blanks any key containing it.)
-      before: {
-        isSet: account.pinHash !== null,
-        isLocked: account.pinLockedAt !== null,
-        failedAttempts: account.pinFailedAttempts,
-      },
-      after: { isSet: false, isLocked: false, failedAttempts: 0 },
+    for (const business of await businessesOf(tx, accountId)) {
+      const here = business.id === store.businessId;
+      await recordAudit(tx, actor, {
+        businessId: business.id,
+        storeId: here ? store.storeId : null,
+        action: 'staff.pin_reset',
+        entity: 'account',
+        entityId: accountId,
+        // The PIN's state, never the PIN. (Keys avoid "pin": the audit filter blanks any key containing it.)
+        before: {
+          isSet: account.pinHash !== null,
+          isLocked: account.pinLockedAt !== null,
+          failedAttempts: account.pinFailedAttempts,
+        },
+        after: { isSet: false, isLocked: false, failedAttempts: 0, ...(here ? {} : { resetBy: store.businessName }) },
+      });
+    }
+    await deps.mailer.enqueue(tx, {
+      to: account.email,
+      subject: 'Your iPos PIN was reset',
+      text: `Hello ${account.name},\n\nA manager of ${store.businessName} (${store.storeName}) reset your iPos PIN. You will create a new PIN the next time you sign in; it is the same PIN in every business you work in.\n\nIf you did not expect this, tell the business or reply to your administrator.\n\niPos`,
     });
   });
+  void deps.mailer.flush(deps.database.db).catch(() => undefined);
 }
