@@ -155,6 +155,7 @@ describe('endpoint access declarations', () => {
         "POST /api/v1/onboarding/forgot-password": "public",
         "POST /api/v1/onboarding/register": "public",
         "POST /api/v1/onboarding/reset-password": "public",
+        "POST /api/v1/onboarding/verify-email": "public",
         "POST /api/v1/products": "inventory.manage",
         "POST /api/v1/products/:productId/archive": "inventory.manage",
         "POST /api/v1/products/:productId/unarchive": "inventory.manage",

@@ -128,10 +128,10 @@ describe('client addresses', () => {
             currency: 'TZS',
           },
         });
-        expect(res.statusCode).toBe(201);
+        expect(res.statusCode).toBe(202);
         const { sql } = await import('drizzle-orm');
         const result = await server.deps.database.db.execute(
-          sql`select ip from audit_events where action = 'account.registered'`,
+          sql`select ip from audit_events where action = 'account.sign_up_requested'`,
         );
         return (result as unknown as { rows: { ip: string }[] }).rows[0]!.ip;
       } finally {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer } from '../support/mail.js';
 import { buildApi, startServer, tempDataDir, waitUntilReady } from './run-server.js';
 
 const owner = (email: string) => ({
@@ -13,12 +14,44 @@ const owner = (email: string) => ({
   currency: 'NGN',
 });
 
-const register = (url: string, email: string) =>
-  fetch(`${url}/api/v1/onboarding/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(owner(email)),
-  });
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const register = (url: string, email: string) => post(`${url}/api/v1/onboarding/register`, owner(email));
+const verifyEmail = (url: string, token: string) => post(`${url}/api/v1/onboarding/verify-email`, { token });
+
+type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
+
+/** The text of the first message the peer received for `to` that matches, decoded from quoted-printable. */
+async function mailTo(smtp: SmtpPeer, to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = smtp.received
+      .filter((m) => m.to.includes(to))
+      .map((m) =>
+        m.raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      )
+      .find((raw) => pattern.test(raw));
+    if (text) return text;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Signs up and reads the token of the link mailed to the address. */
+async function signUpToken(url: string, smtp: SmtpPeer, email: string) {
+  expect((await register(url, email)).status).toBe(202);
+  const mail = await mailTo(smtp, email, /verify-email\?token=/);
+  return /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+}
+
+/** What only an existing account gets: sign-up mails the address that it already has one. */
+async function expectAccountExists(url: string, smtp: SmtpPeer, email: string) {
+  expect((await register(url, email)).status).toBe(202);
+  await mailTo(smtp, email, /You already have an iPos account/);
+}
 
 // A server on a new DATA_DIR migrates and seeds the demo's 90 days first: tens of seconds while the
 // other vitest worker keeps the second core busy.
@@ -48,49 +81,63 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
 
   it('keeps committed data through a hard kill (kill -9) and starts again on the stale lock', async () => {
     const dataDir = tempDataDir();
+    const smtp = await startSmtpPeer();
     // The demo is not what this test is about; seeding it would only add tens of seconds.
-    const first = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    await waitUntilReady(first);
-    expect((await register(first.url, 'durable@example.com')).status).toBe(201);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    expect(fs.existsSync(path.join(dataDir, 'ipos.lock'))).toBe(true);
-
-    const again = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
     try {
-      await waitUntilReady(again);
-      const res = await register(again.url, 'durable@example.com');
-      expect(res.status).toBe(409);
-      expect(((await res.json()) as { code: string }).code).toBe('EMAIL_TAKEN');
+      const first = startServer(env);
+      await waitUntilReady(first);
+      const token = await signUpToken(first.url, smtp, 'durable@example.com');
+      expect((await verifyEmail(first.url, token)).status).toBe(201);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(fs.existsSync(path.join(dataDir, 'ipos.lock'))).toBe(true);
+
+      const again = startServer(env);
+      try {
+        await waitUntilReady(again);
+        await expectAccountExists(again.url, smtp, 'durable@example.com');
+      } finally {
+        again.child.kill('SIGTERM');
+        await again.exited;
+      }
     } finally {
-      again.child.kill('SIGTERM');
-      await again.exited;
+      await smtp.close();
     }
   });
 
   it('shuts down on SIGTERM within 5 s, finishing the request in flight and closing the database', async () => {
     const dataDir = tempDataDir();
-    const server = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info' });
-    await waitUntilReady(server);
-    const inFlight = register(server.url, 'inflight@example.com');
-    // Signal only once the server has the request (its log says so), however busy the machine is.
-    while (!server.output().includes('"url":"/api/v1/onboarding/register"')) await new Promise((r) => setTimeout(r, 5));
-    const signalledAt = Date.now();
-    server.child.kill('SIGTERM');
-    const res = await inFlight;
-    expect(res.status).toBe(201);
-    expect(await server.exited).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(5000);
-    expect(fs.existsSync(path.join(dataDir, 'ipos.lock'))).toBe(false);
-
-    // What the in-flight request wrote was committed.
-    const again = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const smtp = await startSmtpPeer();
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'false', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
     try {
-      await waitUntilReady(again);
-      expect((await register(again.url, 'inflight@example.com')).status).toBe(409);
+      const server = startServer({ ...env, LOG_LEVEL: 'info' });
+      await waitUntilReady(server);
+      const token = await signUpToken(server.url, smtp, 'inflight@example.com');
+      // Finishing the sign-up writes the account, the business and its store: the request in flight.
+      const inFlight = verifyEmail(server.url, token);
+      // Signal only once the server has the request (its log says so), however busy the machine is.
+      while (!server.output().includes('"url":"/api/v1/onboarding/verify-email"'))
+        await new Promise((r) => setTimeout(r, 5));
+      const signalledAt = Date.now();
+      server.child.kill('SIGTERM');
+      const res = await inFlight;
+      expect(res.status).toBe(201);
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(5000);
+      expect(fs.existsSync(path.join(dataDir, 'ipos.lock'))).toBe(false);
+
+      // What the in-flight request wrote was committed.
+      const again = startServer(env);
+      try {
+        await waitUntilReady(again);
+        await expectAccountExists(again.url, smtp, 'inflight@example.com');
+      } finally {
+        again.child.kill('SIGINT');
+        expect(await again.exited).toBe(0);
+      }
     } finally {
-      again.child.kill('SIGINT');
-      expect(await again.exited).toBe(0);
+      await smtp.close();
     }
   });
 

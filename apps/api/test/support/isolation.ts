@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildPath, STORE_HEADER, type Endpoint } from '@ipos/contracts';
 import { businesses, stores } from '../../src/db/schema.js';
+import { latestMailTo, signUpLinkIn } from './mail.js';
 import type { TestServer } from './server.js';
 
 // ---------------------------------------------------------------- tenants
@@ -26,7 +27,8 @@ export function randomIp(): string {
 }
 
 /**
- * A second tenant, made the way a real one is: through POST /api/v1/onboarding/register.
+ * A second tenant, made the way a real one is: POST /api/v1/onboarding/register, the link mailed to
+ * the address (read from the outbox), then POST /api/v1/onboarding/verify-email with its token.
  * Its owner, business and first store are new; nothing is shared with the demo business.
  */
 export async function registerTenant(
@@ -43,16 +45,32 @@ export async function registerTenant(
     country: overrides.country ?? 'KE',
     currency: overrides.currency ?? 'KSD',
   };
+  const ip = randomIp();
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/v1/onboarding/register',
-    headers: { 'x-forwarded-for': randomIp() },
+    headers: { 'x-forwarded-for': ip },
     payload: body,
   });
-  if (res.statusCode !== 201) throw new Error(`Registering a second tenant failed: ${res.statusCode} ${res.body}`);
-  const ids = res.json() as { accountId: string; businessId: string; storeId: string };
+  if (res.statusCode !== 202) throw new Error(`Registering a second tenant failed: ${res.statusCode} ${res.body}`);
+  const { token } = signUpLinkIn(await latestMailTo(server, body.email));
+  const verified = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/onboarding/verify-email',
+    headers: { 'x-forwarded-for': ip },
+    payload: { token },
+  });
+  if (verified.statusCode !== 201)
+    throw new Error(`Verifying a second tenant's email failed: ${verified.statusCode} ${verified.body}`);
+  const { accountId, businessId, storeId } = verified.json() as {
+    accountId: string;
+    businessId: string;
+    storeId: string;
+  };
   return {
-    ...ids,
+    accountId,
+    businessId,
+    storeId,
     email: body.email,
     password: body.password,
     businessName: body.businessName,

@@ -26,16 +26,26 @@ export async function mailsTo(server: Pick<Server, 'deps'>, address: string): Pr
     .orderBy(mailOutbox.createdAt, mailOutbox.id);
 }
 
+/** The first link to `path` with a `token` query in a mail's text, and the token; throws when there is none. */
+function tokenLinkIn(mail: Pick<OutboxMail, 'textBody'> | undefined, path: string, publicUrl: string) {
+  if (!mail) throw new Error('No mail was queued');
+  const escaped = `${publicUrl}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = mail.textBody.match(new RegExp(`${escaped}\\?token=([A-Za-z0-9_%-]+)`));
+  if (!match) throw new Error(`No ${path} link in the mail:\n${mail.textBody}`);
+  return { link: match[0], token: decodeURIComponent(match[1]!) };
+}
+
 /**
  * The reset link of a password-reset mail and its token. Fails the test (throws) when the text holds
  * no link of the expected shape, so a changed mail template is noticed.
  */
 export function resetLinkIn(mail: Pick<OutboxMail, 'textBody'> | undefined, publicUrl = 'http://ipos.test') {
-  if (!mail) throw new Error('No mail was queued');
-  const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = mail.textBody.match(new RegExp(`${escaped}/onboarding/reset-password\\?token=([A-Za-z0-9_%-]+)`));
-  if (!match) throw new Error(`No reset link in the mail:\n${mail.textBody}`);
-  return { link: match[0], token: decodeURIComponent(match[1]!) };
+  return tokenLinkIn(mail, '/onboarding/reset-password', publicUrl);
+}
+
+/** The link of a sign-up mail (finish creating the account) and its token; throws when there is none. */
+export function signUpLinkIn(mail: Pick<OutboxMail, 'textBody'> | undefined, publicUrl = 'http://ipos.test') {
+  return tokenLinkIn(mail, '/onboarding/verify-email', publicUrl);
 }
 
 /** Waits until the outbox row is marked sent (delivery runs after the response), or fails after timeoutMs. */

@@ -85,6 +85,7 @@ describe('route table (spec section 2)', () => {
 
   it.each([
     'sign-up',
+    'verify-email',
     'create-pin',
     'reset-pin',
     'new-pin',

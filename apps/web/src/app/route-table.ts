@@ -244,6 +244,7 @@ export const routeTable: readonly RouteMeta[] = [
 
   // Onboarding (no authentication; exempt from the inactivity timeout).
   onboardingRoute('sign-up', 'Sign up'),
+  onboardingRoute('verify-email', 'Finish signing up'),
   onboardingRoute('create-pin', 'Create your PIN'),
   onboardingRoute('reset-pin', 'Reset your PIN'),
   onboardingRoute('new-pin', 'Choose a new PIN'),

@@ -32,6 +32,7 @@ export const screenFiles: Record<string, string> = {
   'welcome-on-board': 'welcome-on-board',
   'timeout.enter-pin': 'timeout/enter-pin',
   'onboarding.sign-up': 'onboarding/sign-up',
+  'onboarding.verify-email': 'onboarding/verify-email',
   'onboarding.create-pin': 'onboarding/create-pin',
   'onboarding.reset-pin': 'onboarding/reset-pin',
   'onboarding.new-pin': 'onboarding/new-pin',

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { passwordResetTokens } from '../../db/schema.js';
+import { passwordResetTokens, signUpRequests } from '../../db/schema.js';
 
 export async function insertResetToken(db: Executor, row: typeof passwordResetTokens.$inferInsert) {
   await db.insert(passwordResetTokens).values(row);
@@ -37,4 +37,32 @@ export async function expireResetTokensOf(db: Executor, accountId: string, now: 
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+}
+
+export async function insertSignUpRequest(db: Executor, row: typeof signUpRequests.$inferInsert) {
+  await db.insert(signUpRequests).values(row);
+}
+
+/** A usable sign-up request (unused, unexpired) by its token's hash, under a row lock so it is spent once. */
+export async function findUsableSignUpRequestForUpdate(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(signUpRequests)
+    .where(
+      and(eq(signUpRequests.tokenHash, tokenHash), isNull(signUpRequests.usedAt), gt(signUpRequests.expiresAt, now)),
+    )
+    .for('update');
+  return row;
+}
+
+export async function markSignUpRequestUsed(db: Executor, id: string, now: Date) {
+  await db.update(signUpRequests).set({ usedAt: now }).where(eq(signUpRequests.id, id));
+}
+
+/** A newer sign-up with the address makes its older, unused links worthless. */
+export async function expireSignUpRequestsOf(db: Executor, email: string, now: Date) {
+  await db
+    .update(signUpRequests)
+    .set({ usedAt: now })
+    .where(and(eq(signUpRequests.email, email), isNull(signUpRequests.usedAt)));
 }

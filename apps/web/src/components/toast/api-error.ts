@@ -80,6 +80,7 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   PO_VENDOR_NO_EMAIL: 'This vendor has no email address; enter one to send the order to',
   RESET_TOKEN_INVALID: 'This link has expired or was already used',
   EMAIL_CHANGE_INVALID: 'This email confirmation link has expired, was cancelled or was already used',
+  SIGN_UP_LINK_INVALID: 'This sign-up link has expired or was already used; sign up again',
   PAYLOAD_TOO_LARGE: 'That is too much to send at once',
   UNSUPPORTED_MEDIA_TYPE: 'iPos could not read that request; reload the page and try again',
   IDEMPOTENCY_KEY_REUSED: 'That request was already sent with different details',

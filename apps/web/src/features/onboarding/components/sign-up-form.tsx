@@ -5,7 +5,6 @@ import { currencyCodes, registerBodySchema, type RegisterBody } from '@ipos/cont
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { NewPasswordInput } from '../../../components/form/password-rules';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { countries, currencyLabels, defaultCurrencyOf } from '../../../lib/countries';
 
@@ -18,11 +17,6 @@ const initialValues = {
   country: '',
   currency: '',
 };
-
-export interface RegisteredBusiness {
-  email: string;
-  businessName: string;
-}
 
 /** One half of the form: a small uppercase legend over its fields. */
 function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
@@ -40,46 +34,25 @@ function FieldGroup({ legend, children }: { legend: string; children: ReactNode 
   );
 }
 
-/** Sign-up (Register): the owner and the business in one form, checked with the API's own schema. */
-export function SignUpForm({ onRegistered }: { onRegistered: (registered: RegisteredBusiness) => void }) {
+/**
+ * Sign-up (Register): the owner and the business in one form, checked with the API's own schema. The
+ * API mails the address a link that finishes the sign-up and answers the same whatever the address, so
+ * success only hands the form over (`onSent`) for the "check your email" step.
+ */
+export function SignUpForm({ onSent }: { onSent: (body: RegisterBody) => void }) {
   const registerMutation = useRegister();
   const form = useZodForm({ schema: registerBodySchema, initialValues });
-  const [emailTaken, setEmailTaken] = useState(false);
   // Once a person picks a currency themselves, choosing another country no longer overrides it.
   const [currencyChosen, setCurrencyChosen] = useState(false);
 
   const submit = form.onSubmit(async (body: RegisterBody) => {
-    setEmailTaken(false);
     try {
       await registerMutation.mutateAsync(body);
-      onRegistered({ email: body.email, businessName: body.businessName });
+      onSent(body);
     } catch (error) {
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
-        setEmailTaken(true);
-        form.setApiErrors(error, { email: 'An account already uses this email' });
-        return;
-      }
-      form.reportApiError(error, 'Could not create your account');
+      form.reportApiError(error, 'Could not send the link');
     }
   });
-
-  const emailField = form.field('email');
-  const emailError =
-    emailTaken && emailField.error ? (
-      <>
-        {emailField.error}.{' '}
-        <Anchor component={Link} to="/" inherit>
-          Sign in
-        </Anchor>{' '}
-        or{' '}
-        <Anchor component={Link} to="/onboarding/forgot-password" inherit>
-          reset the password
-        </Anchor>
-        .
-      </>
-    ) : (
-      emailField.error
-    );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign up">
@@ -92,12 +65,8 @@ export function SignUpForm({ onRegistered }: { onRegistered: (registered: Regist
               type="email"
               autoComplete="email"
               required
-              {...emailField}
-              onChange={(event) => {
-                setEmailTaken(false);
-                emailField.onChange(event);
-              }}
-              error={emailError}
+              description="We will mail you a link to finish creating your account"
+              {...form.field('email')}
             />
             <TextInput
               label="Phone"
