@@ -7,7 +7,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './http/context.js';
-import { registerErrorHandling, sendProblem } from './http/problem.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendProblem } from './http/problem.js';
+import { guardEdge } from './http/edge.js';
 import { newId } from './lib/ids.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
@@ -90,7 +91,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Refusals made before a route runs answer in problem+json too (http/problem.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
+  // First of all hooks: refusals on the request's head, and no reading a body already refused.
+  app.addHook('onRequest', guardEdge);
   app.decorate('endpoints', []);
   // Every route the app serves, with the access its contract declared (the access test reads this).
   app.decorate('routeTable', []);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ownerPermissions, STORE_HEADER, type Endpoint, type Permission } from '@ipos/contracts';
 import { AppError } from './app-error.js';
+import { refuseOversizedBody, refuseUnacceptedBodyType } from './edge.js';
 import { recordAudit } from '../audit/audit.js';
 import type { Actor, AppDeps } from './context.js';
 import { idempotencyKeyOf, idempotentRequestOf, PreparedResponse, type IdempotentRequest } from './idempotency.js';
@@ -196,13 +197,18 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
       config: { access: endpoint.access, ...(rawBody ? { rawBody } : {}) },
       onRequest: async (request) => {
         request.auth = {};
-        if (endpoint.access === 'public') return;
-        const account = await authenticate(deps, request);
-        request.auth.account = account;
-        if (endpoint.access === 'signedIn') return;
-        Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
-        // After access (a stranger learns nothing), before validation: no key, no effect.
-        if (endpoint.idempotent) idempotencyKeyOf(request);
+        if (endpoint.access !== 'public') {
+          const account = await authenticate(deps, request);
+          request.auth.account = account;
+          if (endpoint.access !== 'signedIn') {
+            Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
+            // After access (a stranger learns nothing), before validation: no key, no effect.
+            if (endpoint.idempotent) idempotencyKeyOf(request);
+          }
+        }
+        // On the head, before the body is read: a refusal here closes the connection (http/edge.ts).
+        refuseOversizedBody(request);
+        refuseUnacceptedBodyType(request);
       },
       ...(rawBody
         ? {

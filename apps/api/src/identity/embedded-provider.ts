@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import type { Configuration, errors, KoaContextWithOIDC } from 'oidc-provider';
 import { ACCESS_TOKEN_TTL_SECONDS, OIDC_CALLBACK_PATHS, OIDC_SCOPES } from '@ipos/contracts';
 import type { AppDeps } from '../http/context.js';
+import { refuseOversizedBody } from '../http/edge.js';
 import { findAccountById } from '../features/accounts/accounts.repository.js';
 import { dummySecretHash } from '../lib/secrets.js';
 import { loadOrCreateProviderSecrets } from './keys.js';
@@ -12,7 +13,7 @@ import { DatabaseAdapter } from './adapter.js';
 import { createFindAccount, rolesOf } from './account.js';
 import { GOOGLE_ENDPOINTS, type GoogleClient, type GoogleEndpoints } from './google.js';
 import { contentSecurityPolicy, newNonce } from './html.js';
-import { GOOGLE_CALLBACK_PATH, interactionRoutes } from './interactions.js';
+import { FORM_LIMIT_BYTES, GOOGLE_CALLBACK_PATH, interactionRoutes } from './interactions.js';
 import { renderErrorPage, renderLogoutPage, renderSignedOutPage } from './pages.js';
 
 export interface EmbeddedProviderDeps extends Omit<AppDeps, 'tokens'> {
@@ -24,6 +25,8 @@ export interface EmbeddedProviderDeps extends Omit<AppDeps, 'tokens'> {
 
 /** The path the Fastify app routes to the provider; the issuer's path says the same to browsers. */
 const ROUTE_PREFIX = '/oidc';
+/** oidc-provider's own cap on the bodies it reads (its token, revocation and sign-out forms). */
+const PROVIDER_BODY_LIMIT_BYTES = 56 * 1024;
 
 const DAY = 24 * 60 * 60;
 const TTL = {
@@ -268,10 +271,15 @@ export async function createEmbeddedProvider(
           // oidc-provider reads request bodies itself; nothing here may consume the stream.
           scope.removeAllContentTypeParsers();
           scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+          // So a body above what the provider (or the sign-in form) reads is a 413 on its
+          // Content-Length, before the provider gets the request.
+          scope.addHook('onRequest', async (request) => refuseOversizedBody(request));
           // Fastify's own request log prints the URL, and these URLs carry id_token_hint or Google's
           // code: handle() logs the path alone instead.
-          scope.all('/', { logLevel: 'warn' }, handle);
-          scope.all('/*', { logLevel: 'warn' }, handle);
+          const routeOptions = { logLevel: 'warn', bodyLimit: PROVIDER_BODY_LIMIT_BYTES } as const;
+          scope.all('/', routeOptions, handle);
+          scope.all('/*', routeOptions, handle);
+          scope.all('/interaction/*', { ...routeOptions, bodyLimit: FORM_LIMIT_BYTES }, handle);
         },
         { prefix: ROUTE_PREFIX },
       );

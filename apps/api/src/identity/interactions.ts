@@ -42,7 +42,7 @@ export interface InteractionDeps {
 export const GOOGLE_CALLBACK_PATH = '/interaction/callback/google';
 const GOOGLE_COOKIE = 'ipos_google';
 const GOOGLE_COOKIE_MAX_AGE_MS = 10 * 60 * 1000;
-const FORM_LIMIT_BYTES = 16 * 1024;
+export const FORM_LIMIT_BYTES = 16 * 1024;
 const UID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Who Google says someone is, in account_identities. */

@@ -11,6 +11,7 @@ import { toast } from './toast-store';
 const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   VALIDATION_FAILED: 'Some details need fixing; check the highlighted fields',
   MALFORMED_JSON: 'iPos could not read that request; reload the page and try again',
+  MALFORMED_REQUEST: 'iPos could not read that request; reload the page and try again',
   IDEMPOTENCY_KEY_REQUIRED: 'iPos could not read that request; reload the page and try again',
   STORE_REQUIRED: 'Choose a store first',
   UNAUTHENTICATED: 'Your session has ended; sign in again',
@@ -82,6 +83,9 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   EMAIL_CHANGE_INVALID: 'This email confirmation link has expired, was cancelled or was already used',
   SIGN_UP_LINK_INVALID: 'This sign-up link has expired or was already used; sign up again',
   PAYLOAD_TOO_LARGE: 'That is too much to send at once',
+  URI_TOO_LONG: 'That request is too long; shorten the search or filters and try again',
+  HEADERS_TOO_LARGE: 'iPos could not read that request; reload the page and try again',
+  REQUEST_TIMEOUT: 'The connection was too slow; try again',
   UNSUPPORTED_MEDIA_TYPE: 'iPos could not read that request; reload the page and try again',
   IDEMPOTENCY_KEY_REUSED: 'That request was already sent with different details',
   IMPORT_INVALID: 'Some rows of the file need fixing; nothing was imported',
