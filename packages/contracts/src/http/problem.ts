@@ -9,8 +9,6 @@ export const errorCodes = {
   MALFORMED_JSON: 400,
   /** A request HTTP or the router cannot read: a broken request line or header, a URL with bad %-escapes. */
   MALFORMED_REQUEST: 400,
-  /** A request HTTP or the router cannot read: a broken request line or header, a URL with bad %-escapes. */
-  MALFORMED_REQUEST: 400,
   /** An uploaded image that is not a whole image of its type (damaged, cut short, or only its first bytes). */
   IMAGE_INVALID: 400,
   IDEMPOTENCY_KEY_REQUIRED: 400,
@@ -22,7 +20,6 @@ export const errorCodes = {
   STAFF_DEACTIVATED: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
-  REQUEST_TIMEOUT: 408,
   REQUEST_TIMEOUT: 408,
   EMAIL_TAKEN: 409,
   VERSION_CONFLICT: 409,
@@ -90,7 +87,6 @@ export const errorCodes = {
   SIGN_UP_LINK_INVALID: 410,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
-  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
   IMPORT_INVALID: 422,
@@ -98,7 +94,6 @@ export const errorCodes = {
   INVOICE_NO_EMAIL: 422,
   PIN_LOCKED: 423,
   RATE_LIMITED: 429,
-  HEADERS_TOO_LARGE: 431,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   NOT_READY: 503,
