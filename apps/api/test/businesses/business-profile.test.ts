@@ -14,8 +14,9 @@ import { demoIds, registerTenant, snapshotDatabase, type Tenant } from '../suppo
 import { caller, fieldsOf } from '../inventory/helpers.js';
 import { createTestProduct } from '../support/catalog.js';
 import { openReportShop, sellAt } from '../reports/reports-support.js';
+import { TINY_PNG } from '../support/images.js';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
+const PNG = TINY_PNG;
 
 /**
  * The business profile of store details (issue 8 item 2): administrators read and change it at the

@@ -13,15 +13,11 @@ import { auditEvents } from '../../src/db/schema.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds } from '../support/isolation.js';
 import { caller, uniqueSku, type DemoIds } from './products-fixtures.js';
+import { TINY_JPEG, TINY_PNG, TINY_WEBP } from '../support/images.js';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(64, 2)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x40, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(64, 3),
-]);
+const PNG = TINY_PNG;
+const JPEG = TINY_JPEG;
+const WEBP = TINY_WEBP;
 
 describe('product image PUT/GET/DELETE /api/v1/products/:productId/image', () => {
   let server: TestServer;

@@ -20,8 +20,9 @@ import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { caller, categoryId, fieldsOf, uniqueEan13, uniqueSku, vatId, type DemoIds } from './products-fixtures.js';
+import { TINY_PNG } from '../support/images.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG = TINY_PNG;
 
 describe('products /api/v1/products', () => {
   let server: TestServer;

@@ -12,6 +12,18 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** A real 3 × 2 baseline JPEG (Chromium's encoder, its ICC profile left out). */
+export const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAMDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAaEAEAAQUAAAAAAAAAAAAAAAAAAgEEM3Oy/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAcEQABAwUAAAAAAAAAAAAAAAAAAQIDBTE0crH/2gAMAwEAAhEDEQA/AJZd5Y64cUAF22QtFOxItW8Q/9k=',
+  'base64',
+);
+
+/** A real 3 × 2 lossy WebP (a RIFF header and one VP8 chunk). */
+export const TINY_WEBP = Buffer.from(
+  'UklGRlAAAABXRUJQVlA4IEQAAAAwAgCdASoDAAIAAUAmJagCdLoB+AADIPG/gAD++JcvY7gcE/+QXLC65Gv/dtP+PW/n//U3/GVPaCf8et/P/+pv/4uYAA==',
+  'base64',
+);
+
 /** How many images the PDF's pages draw (image XObjects in their resources; a PNG's alpha mask is not one). */
 export async function imagesIn(pdf: Buffer | Uint8Array): Promise<number> {
   const doc = await PDFDocument.load(pdf);

@@ -61,5 +61,4 @@ export async function movementsOf(server: TestServer, businessId: string, wasteI
 
 export type { WasteDetail };
 
-export const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
-export const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(64, 2)]);
+export { TINY_JPEG as JPEG, TINY_PNG as PNG } from '../support/images.js';

@@ -5,7 +5,7 @@ import { diff, recordAudit } from '../../audit/audit.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/context.js';
-import { checkImageUpload } from '../catalog/products.service.js';
+import { checkImageUpload } from '../../lib/images.js';
 import type { PdfLogo } from '../../lib/pdf-writer.js';
 import {
   deleteBusinessLogoRow,

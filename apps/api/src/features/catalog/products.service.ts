@@ -20,6 +20,7 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
+import { checkImageUpload } from '../../lib/images.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
 import { assertPlanAllows, lockPlanOf } from '../plans/plans.service.js';
 import { variantDisplayName, variantLabel } from '../inventory/stock-variants.repository.js';
@@ -634,33 +635,6 @@ export async function setProductArchived(
 }
 
 // ---------------------------------------------------------------- image
-
-/** The image type the bytes really are, from their first bytes; undefined when none we take. */
-/**
- * An uploaded image (a product's, a waste record's photo) is what it says: JPEG, PNG or WebP, else
- * 415. Answers the type the bytes are.
- */
-export function checkImageUpload(contentType: string, bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' {
-  const declared = contentType.split(';')[0]!.trim().toLowerCase();
-  const actual = sniffImageType(bytes);
-  if (actual !== declared)
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      actual
-        ? `The file is ${actual.slice(6).toUpperCase()} but was sent as ${declared}`
-        : 'The file is not a JPEG, PNG or WebP image',
-    );
-  return actual;
-}
-
-export function sniffImageType(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
-    return 'image/webp';
-  return undefined;
-}
 
 export async function putProductImage(
   deps: AppDeps,

@@ -30,7 +30,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { insufficientStock, moveStock, onHandOf } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
 import { accountNames, findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
-import { checkImageUpload } from '../catalog/products.service.js';
+import { checkImageUpload } from '../../lib/images.js';
 import {
   findWaste,
   findWastePhoto,

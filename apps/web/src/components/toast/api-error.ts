@@ -12,6 +12,7 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   VALIDATION_FAILED: 'Some details need fixing; check the highlighted fields',
   MALFORMED_JSON: 'iPos could not read that request; reload the page and try again',
   MALFORMED_REQUEST: 'iPos could not read that request; reload the page and try again',
+  IMAGE_INVALID: 'That file is not a whole image (it may be damaged or cut short); choose another',
   IDEMPOTENCY_KEY_REQUIRED: 'iPos could not read that request; reload the page and try again',
   STORE_REQUIRED: 'Choose a store first',
   UNAUTHENTICATED: 'Your session has ended; sign in again',
