@@ -39,6 +39,19 @@ const TTL = {
   Grant: 14 * DAY,
 };
 
+/**
+ * The provider's cookie names. Over https they carry a prefix the browser enforces, so that neither a
+ * plain-http page nor another host of the domain can set or replace them: the session's is `__Host-`
+ * (Secure, Path=/, no Domain; oidc-provider sets it at Path=/). The two interaction cookies are
+ * `__Secure-` (Secure, no Domain): oidc-provider gives each the path of its own sign-in
+ * (`/oidc/interaction/<uid>`, `/oidc/auth/<uid>`; the second's path it always sets itself), so two
+ * sign-ins in two tabs keep one each, and `__Host-` would need Path=/.
+ */
+function cookieNames(secure: boolean) {
+  if (!secure) return { session: '_session', interaction: '_interaction', resume: '_interaction_resume' };
+  return { session: '__Host-session', interaction: '__Secure-interaction', resume: '__Secure-interaction_resume' };
+}
+
 /** What the mount hands to oidc-provider: the raw request, its URL relative to the mount path. */
 type MountedRequest = IncomingMessage & { originalUrl?: string };
 
@@ -64,6 +77,7 @@ export async function createEmbeddedProvider(
   const { issuer, clientId, audience } = config.oidc;
   const publicUrl = config.publicUrl;
   const publicBase = new URL(publicUrl);
+  const secure = publicBase.protocol === 'https:';
   const mountPath = new URL(issuer).pathname.replace(/\/+$/, '');
   const appUrl = `${publicUrl}/`;
   const postLogoutUrl = new URL(config.postLogoutUrl, appUrl).href;
@@ -85,9 +99,10 @@ export async function createEmbeddedProvider(
     adapter: (model: string) => new DatabaseAdapter(model, db),
     jwks: { keys: secrets.signingKeys as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
+      names: cookieNames(secure),
       keys: secrets.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax' },
-      short: { httpOnly: true, sameSite: 'lax' },
+      long: { httpOnly: true, sameSite: 'lax', secure },
+      short: { httpOnly: true, sameSite: 'lax', secure },
     },
     clients: [
       {
