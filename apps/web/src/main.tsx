@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is made (zod-jitless.ts).
+import './zod-jitless';
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
