@@ -373,6 +373,11 @@ export async function acceptMyInvitationIn(deps: AppDeps, tx: Tx, actor: Actor, 
   const stores = await storesOfBusiness(tx, row.businessId, row.storeIds);
   const role = await findRoleRow(tx, row.businessId, row.roleId);
   if (stores.length === 0 || !role) throw invitationInvalid();
+  // Already on the staff (their place was made another way meanwhile): the answer changes nothing more.
+  if (await findStaffRow(tx, row.businessId, account.id)) {
+    await updateInvitation(tx, row.businessId, row.id, { status: 'accepted', respondedAt: deps.now() });
+    return { businessId: row.businessId, storeIds: stores.map((s) => s.id) };
+  }
   await assertPlanAllows(tx, row.businessId, 'staff');
   const now = deps.now();
   await insertStaffRow(tx, { businessId: row.businessId, accountId: account.id, invitedAt: row.invitedAt });
