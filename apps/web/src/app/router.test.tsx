@@ -330,6 +330,45 @@ describe('dashboard frame', () => {
     expect(localStorage.getItem('user-role')).toBe('IPOS_ADMIN');
   });
 
+  it('shows someone without a store the invitation waiting for them; accepting starts them in its store', async () => {
+    signInAs({ isAdmin: 'false' });
+    const invitationId = '0190a6a0-0000-7000-8000-000000000501';
+    let hasJoined = false;
+    fakeApi(manager, {
+      '/api/v1/me': () => json(hasJoined ? manager : testMe({ memberships: [] })),
+      '/api/v1/me/invitations': () =>
+        json({
+          items: hasJoined
+            ? []
+            : [
+                {
+                  id: invitationId,
+                  businessName: 'Demo Mart',
+                  roleName: 'IPOS_MANAGER_USER',
+                  stores: [{ name: 'Lekki', alias: 'LEK' }],
+                  invitedByName: 'Ada Owner',
+                  invitedAt: '2026-03-14T12:00:00Z',
+                  expiresAt: '2026-03-28T12:00:00Z',
+                },
+              ],
+        }),
+      [`/api/v1/me/invitations/${invitationId}/accept`]: () => {
+        hasJoined = true;
+        return json({ businessId: BUSINESS, storeIds: [LEKKI] });
+      },
+    });
+    renderAt('/dashboard');
+    await waitFor(() =>
+      expect(screen.getByTestId('no-store')).toHaveTextContent('Accept an invitation above to start working.'),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept the invitation from Demo Mart' }));
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('Lekki');
+    expect(localStorage.getItem('store-id')).toBe(LEKKI);
+    expect(localStorage.getItem('user-role')).toBe('IPOS_MANAGER_USER');
+    expect(screen.getByTestId('current-context')).toHaveTextContent('Lekki (LEK)');
+    expect(screen.queryByTestId('my-invitations')).not.toBeInTheDocument();
+  });
+
   it('lists the owner’s businesses and one business', async () => {
     signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN' });
     fakeApi(owner, {

@@ -65,6 +65,8 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   PLAN_LIMIT_REACHED:
     'The business has reached a limit of its plan; an administrator can choose a larger plan in Settings → Plan',
   INVITATION_ACCEPTED: 'They already chose their own password; they can reset it from the sign-in page',
+  INVITATION_PENDING: 'This person already has an invitation waiting; re-send or withdraw it instead',
+  INVITATION_INVALID: 'This invitation was withdrawn, answered or has expired',
   STAFF_DEACTIVATED: 'Your access to this business was deactivated; ask its administrator',
   INVOICE_NO_EMAIL: 'The customer has no email address; enter one to send the invoice to',
   WASTE_EXISTS: 'This waste was already recorded; open the waste list to see it',

@@ -289,7 +289,7 @@ describe('/dashboard/users/add', () => {
     ],
   };
 
-  it('invites a person into the chosen business and store with a role, showing the default password once', async () => {
+  it('invites a person into the chosen business and store with a role; sent, it says what happens next, no password', async () => {
     const calls = stubApi({
       'GET /api/v1/admin/businesses?page=1&pageSize=100': () =>
         jsonResponse({ ...listAll, items: [demoMart, { ...demoMart, id: NEW_ID, name: 'Ada Kitchen' }], total: 2 }),
@@ -302,21 +302,17 @@ describe('/dashboard/users/add', () => {
         () =>
           jsonResponse(
             {
-              member: {
-                accountId: NEW_ID,
-                name: 'Chioma Obi',
-                email: 'chioma@demo.ipos.test',
-                phone: null,
-                role: { id: BASIC_ROLE, name: 'IPOS_BASIC', isSystem: true },
-                stores: [{ id: IKEJA_ID, name: 'Ikeja', alias: 'IKJ' }],
-                status: 'invited',
-                isOwner: false,
-                hasPin: false,
-                isPinLocked: false,
-                invitedAt: '2026-03-14T12:00:00Z',
-                version: 1,
-              },
-              defaultPassword: 'abcd-efgh-jkmn',
+              id: NEW_ID,
+              name: 'Chioma Obi',
+              email: 'chioma@demo.ipos.test',
+              phone: null,
+              role: { id: BASIC_ROLE, name: 'IPOS_BASIC', isSystem: true },
+              stores: [{ id: IKEJA_ID, name: 'Ikeja', alias: 'IKJ' }],
+              status: 'pending',
+              invitedAt: '2026-03-14T12:00:00Z',
+              expiresAt: '2026-03-28T12:00:00Z',
+              respondedAt: null,
+              version: 1,
             },
             201,
           ),
@@ -334,14 +330,17 @@ describe('/dashboard/users/add', () => {
     await user.click(within(form).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Basic user', hidden: true }));
     await user.click(within(form).getByRole('checkbox', { name: 'Ikeja (IKJ)' }));
-    await user.click(within(form).getByRole('button', { name: 'Add user' }));
-    expect(await within(form).findByText('Already on the staff of the business')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(form).findByText(/Already on the staff; open their page/)).toBeInTheDocument();
 
     await user.clear(within(form).getByRole('textbox', { name: /^Email/ }));
     await user.type(within(form).getByRole('textbox', { name: /^Email/ }), 'chioma@demo.ipos.test');
-    await user.click(within(form).getByRole('button', { name: 'Add user' }));
-    expect(await screen.findByTestId('default-password')).toHaveTextContent('abcd-efgh-jkmn');
-    expect(screen.getByText('Added Chioma Obi to Demo Mart.')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const sent = await screen.findByTestId('invitation-sent');
+    expect(sent).toHaveTextContent('Invitation sent to chioma@demo.ipos.test');
+    expect(sent).toHaveTextContent('as Basic user in Ikeja');
+    expect(sent).toHaveTextContent('Someone new to iPos finds their sign-in password in that email.');
+    expect(sent).toHaveTextContent('until 28 Mar 2026');
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts[1]!.body).toEqual({
       name: 'Chioma Obi',

@@ -1,4 +1,5 @@
 import { useCurrentStore } from '../../../lib/current-store';
+import { useMyInvitations } from '../../../features/accounts/api/my-invitations';
 import { roleLabel } from '../../../features/accounts/role-label';
 import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
 import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-store';
@@ -44,6 +45,8 @@ function StoreLanding({ personName, storeId }: { personName: string; storeId: st
 /** `/dashboard`: DashboardLanding, one for admin mode and one for store mode (spec section 2). */
 export function DashboardLandingRoute() {
   const { me, session, membership, switchTo } = useWorkingContext();
+  // The frame shows them; the store-less landing points at them.
+  const invitations = useMyInvitations();
 
   if (me.isPending) return <LoadingCard label="Loading your account" />;
   if (me.isError) {
@@ -63,7 +66,15 @@ export function DashboardLandingRoute() {
     if (!me.data.isOwner) return <NotAnOwner choices={choices} onChoose={switchTo} />;
     return <AdminLanding personName={name} onOpenStore={switchTo} />;
   }
-  if (!membership) return <NoStore choices={choices} onChoose={switchTo} isOwner={me.data.isOwner} />;
+  if (!membership)
+    return (
+      <NoStore
+        choices={choices}
+        onChoose={switchTo}
+        isOwner={me.data.isOwner}
+        hasInvitations={invitations.data ? invitations.data.items.length > 0 : undefined}
+      />
+    );
   return <StoreLanding personName={name} storeId={membership.storeId} />;
 }
 

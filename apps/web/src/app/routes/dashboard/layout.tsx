@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useRevalidator } from 'react-router';
+import { InvitationsNotice } from '../../../features/accounts/components/invitations-notice';
 import { SignOutButton } from '../../../features/identity/components/sign-out-button';
 import { AppFrame } from '../../../features/navigation/components/app-frame';
 import { ContextSwitcher, type ContextOption } from '../../../features/navigation/components/context-switcher';
@@ -12,7 +13,10 @@ import {
   useWorkingContext,
 } from '../../working-context';
 
-/** The frame of every /dashboard screen (the guards have already let the person in). */
+/**
+ * The frame of every /dashboard screen (the guards have already let the person in), with the
+ * invitations waiting for the person's answer above the screen.
+ */
 export function DashboardLayout() {
   const { me, session, membership, access, switchTo } = useWorkingContext();
   const revalidator = useRevalidator();
@@ -52,6 +56,13 @@ export function DashboardLayout() {
       person={me.data ? { name: me.data.account.name, roleLabel: personRoleLabel(me.data, session) } : null}
       signOut={<SignOutButton size="sm" />}
     >
+      {me.data ? (
+        <InvitationsNotice
+          showLoadError={me.data.memberships.length === 0 && !me.data.isOwner}
+          // The guards derive the working context again: someone who had no store starts in the new one.
+          onJoined={() => void revalidator.revalidate()}
+        />
+      ) : null}
       <Outlet />
     </AppFrame>
   );

@@ -3,10 +3,9 @@ import { Anchor, Button, Card, Group, Select, Stack, Text, Title } from '@mantin
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { BusinessSummary, StaffInvitation } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
-import { toast } from '../../../components/toast';
 import { useBusinesses } from '../../../features/businesses/api/admin-businesses';
 import { USERS_PATH, useAdminStaffOptions, useInviteAdminUser } from '../../../features/staff/api/admin-users';
-import { InvitationPassword, NewStaffForm } from '../../../features/staff/components/staff-forms';
+import { InvitationSent, NewStaffForm } from '../../../features/staff/components/staff-forms';
 
 function AddUser({ businesses }: { businesses: BusinessSummary[] }) {
   const [params, setParams] = useSearchParams();
@@ -25,13 +24,13 @@ function AddUser({ businesses }: { businesses: BusinessSummary[] }) {
   if (added)
     return (
       <Stack gap="md">
-        <InvitationPassword invitation={added} />
+        <InvitationSent invitation={added} />
         <Group>
           <Button component={Link} to={USERS_PATH}>
             Back to users
           </Button>
           <Button variant="default" onClick={() => setAdded(null)}>
-            Add another
+            Invite another
           </Button>
         </Group>
       </Stack>
@@ -61,13 +60,8 @@ function AddUser({ businesses }: { businesses: BusinessSummary[] }) {
                 key={businessId}
                 options={data}
                 defaultStoreId={business.stores.length === 1 ? business.stores[0]!.id : undefined}
-                submitLabel="Add user"
                 onCancel={() => void navigate(USERS_PATH)}
-                onSubmit={async (body) => {
-                  const invitation = await invite.mutateAsync({ businessId, body });
-                  toast.show({ type: 'success', message: `Added ${invitation.member.name} to ${business.name}.` });
-                  setAdded(invitation);
-                }}
+                onSubmit={async (body) => setAdded(await invite.mutateAsync({ businessId, body }))}
               />
             </Card>
           )}

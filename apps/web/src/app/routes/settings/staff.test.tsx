@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, StaffMember, StaffOptions } from '@ipos/contracts';
+import type { CurrentStore, StaffInvitation, StaffMember, StaffOptions } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID, reportingStore } from '../../../test/fixtures';
@@ -57,6 +57,21 @@ const person = (overrides: Partial<StaffMember> = {}): StaffMember => ({
 });
 const amina = person();
 const STAFF = '/dashboard/settings/users-and-permissions';
+const noInvitations = () => jsonResponse({ items: [] });
+const invitationOf = (overrides: Partial<StaffInvitation> = {}): StaffInvitation => ({
+  id: '0190a6a0-0000-7000-8000-000000000401',
+  email: 'amina2@demo.ipos.test',
+  name: 'Amina Yusuf',
+  phone: null,
+  role: { id: roles[3]!.id, name: 'Night shift', isSystem: false },
+  stores: [{ id: LEKKI_ID, name: 'Lekki', alias: 'LEK' }],
+  status: 'pending',
+  invitedAt: '2026-03-14T12:00:00Z',
+  expiresAt: '2026-03-28T12:00:00Z',
+  respondedAt: null,
+  version: 1,
+  ...overrides,
+});
 
 function show(path: string) {
   localStorage.setItem('store-id', LEKKI_ID);
@@ -92,6 +107,7 @@ describe('users and permissions', () => {
         jsonResponse({ items: [amina, owner, invited], total: 3, page: 1, pageSize: 25 }),
       'GET /api/v1/staff?page=1&pageSize=25&status=invited': () =>
         jsonResponse({ items: [invited], total: 1, page: 1, pageSize: 25 }),
+      'GET /api/v1/staff/invitations': noInvitations,
     });
     const { user, router } = show(STAFF);
     const rows = await screen.findAllByTestId('staff-row');
@@ -123,13 +139,13 @@ describe('users and permissions', () => {
       'GET /api/v1/staff/options': () => jsonResponse(options),
       'GET /api/v1/staff?page=1&pageSize=25&search=zz&status=all': () =>
         jsonResponse({ items: [], total: 0, page: 1, pageSize: 25 }),
+      'GET /api/v1/staff/invitations': noInvitations,
     });
     show(`${STAFF}?search=zz`);
     expect(await screen.findByText('No one matches these filters')).toBeInTheDocument();
   });
 
-  it('adds a person: only what the manager may give is offered, and the default password is shown once', async () => {
-    const created = person({ status: 'invited', hasPin: false, version: 1 });
+  it('invites a person: only what the manager may give is offered; sent, the screen says what happens next and shows no password', async () => {
     const calls = stubApi({
       'GET /api/v1/stores/current': () => jsonResponse(manager),
       'GET /api/v1/staff/options': () => jsonResponse(options),
@@ -138,7 +154,11 @@ describe('users and permissions', () => {
           problemResponse(409, 'STAFF_EXISTS', 'Amina already works in the business', [
             { field: 'email', message: 'Already on the staff of the business' },
           ]),
-        () => jsonResponse({ member: created, defaultPassword: 'abcd-2345-wxyz' }, 201),
+        () =>
+          problemResponse(409, 'INVITATION_PENDING', 'amina1@demo.ipos.test has an invitation waiting', [
+            { field: 'email', message: 'Already invited' },
+          ]),
+        () => jsonResponse(invitationOf(), 201),
       ],
     });
     const { user } = show(`${STAFF}/staff/create`);
@@ -152,20 +172,32 @@ describe('users and permissions', () => {
       screen.getByRole('option', { name: /Administrator \(an administrator gives it\)/, hidden: true }),
     ).toHaveAttribute('data-combobox-disabled', 'true');
     await user.click(screen.getByRole('option', { name: 'Night shift', hidden: true }));
-    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
-    expect(await screen.findByText('Already on the staff of the business')).toBeInTheDocument();
-    await user.clear(screen.getByRole('textbox', { name: 'Email' }));
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'amina2@demo.ipos.test');
-    await user.click(screen.getByRole('button', { name: 'Add staff member' }));
-    expect(await screen.findByTestId('default-password')).toHaveTextContent('abcd-2345-wxyz');
-    expect(screen.getByRole('link', { name: 'Open Amina Yusuf’s page' })).toHaveAttribute(
-      'href',
-      `${STAFF}/staff/${created.accountId}`,
-    );
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    // Both conflicts are said beside the email, with what to do instead.
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Already on the staff; open their page/));
+    await user.clear(email);
+    await user.type(email, 'amina1@demo.ipos.test');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Already invited; re-send or withdraw/));
+    await user.clear(email);
+    await user.type(email, 'amina2@demo.ipos.test');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+
+    const sent = await screen.findByTestId('invitation-sent');
+    expect(sent).toHaveTextContent('Invitation sent to amina2@demo.ipos.test');
+    expect(sent).toHaveTextContent('Someone new to iPos finds their sign-in password in that email.');
+    expect(sent).toHaveTextContent('They accept the invitation at their next sign-in');
+    expect(sent).toHaveTextContent('The invitation lasts 14 days, until 28 Mar 2026');
+    expect(screen.queryByText(/[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the invitations' })).toHaveAttribute('href', `${STAFF}#invitations`);
     expect(calls.filter((c) => c.key === 'POST /api/v1/staff').map((c) => c.body)).toEqual([
       { name: 'Amina Yusuf', email: 'amina@demo.ipos.test', roleId: roles[3]!.id, storeIds: [LEKKI_ID] },
+      { name: 'Amina Yusuf', email: 'amina1@demo.ipos.test', roleId: roles[3]!.id, storeIds: [LEKKI_ID] },
       { name: 'Amina Yusuf', email: 'amina2@demo.ipos.test', roleId: roles[3]!.id, storeIds: [LEKKI_ID] },
     ]);
+    await user.click(screen.getByRole('button', { name: 'Invite another' }));
+    expect(await screen.findByRole('form', { name: 'New staff member' })).toBeInTheDocument();
   });
 
   it('changes the role at the version read, deactivates after a confirmation and resets the PIN', async () => {
@@ -210,21 +242,22 @@ describe('users and permissions', () => {
     expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
   });
 
-  it('re-sends an invitation and shows the new password; the owner is shown, not changed', async () => {
+  it('re-sends the invitation of someone still on a default password: it is mailed, never shown', async () => {
     const invited = person({ status: 'invited', hasPin: false });
-    stubApi({
+    const calls = stubApi({
       'GET /api/v1/stores/current': () => jsonResponse(manager),
       'GET /api/v1/staff/options': () => jsonResponse(options),
       [`GET /api/v1/staff/${invited.accountId}`]: () => jsonResponse(invited),
-      [`POST /api/v1/staff/${invited.accountId}/invitation`]: () =>
-        jsonResponse({ member: { ...invited, version: 3 }, defaultPassword: 'mnpq-7788-rstu' }),
+      [`POST /api/v1/staff/${invited.accountId}/invitation`]: () => jsonResponse({ ...invited, version: 3 }),
     });
     const { user } = show(`${STAFF}/staff/${invited.accountId}`);
     const resend = await screen.findByRole('button', { name: 'Re-send invitation' });
     // No PIN yet: nothing to reset.
     expect(screen.queryByRole('button', { name: 'Reset PIN' })).not.toBeInTheDocument();
     await user.click(resend);
-    expect(await screen.findByTestId('default-password')).toHaveTextContent('mnpq-7788-rstu');
+    expect(await screen.findByText('A new default password was mailed to amina@demo.ipos.test.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ version: 2 });
+    expect(screen.queryByTestId('default-password')).not.toBeInTheDocument();
   });
 
   it('shows the owner without the means to change them, and a missing person plainly', async () => {

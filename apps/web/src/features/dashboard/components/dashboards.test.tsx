@@ -270,9 +270,12 @@ describe('no store', () => {
     expect(onChoose).toHaveBeenCalledWith('s1');
   });
 
-  it('tells someone without a store to ask their manager', () => {
-    render(<NoStore choices={[]} onChoose={vi.fn()} isOwner={false} />);
-    expect(screen.getByTestId('no-store')).toHaveTextContent('Ask your manager to add you.');
+  it('tells someone without a store to ask their manager for an invitation, or to accept the one shown', () => {
+    const { unmount } = render(<NoStore choices={[]} onChoose={vi.fn()} isOwner={false} hasInvitations={false} />);
+    expect(screen.getByTestId('no-store')).toHaveTextContent('Ask your manager to invite you');
+    unmount();
+    render(<NoStore choices={[]} onChoose={vi.fn()} isOwner={false} hasInvitations />);
+    expect(screen.getByTestId('no-store')).toHaveTextContent('Accept an invitation above to start working.');
   });
 
   it('tells a non-owner in admin mode where to work instead', () => {

@@ -7,17 +7,26 @@ export interface StoreChoice {
 
 /**
  * Store mode without an active store: the person picks one of theirs, or learns that they work in
- * none yet (a manager adds them).
+ * none yet: a business invites them, and they accept the invitation the frame shows above.
  */
 export function NoStore({
   choices,
   onChoose,
   isOwner,
+  hasInvitations,
 }: {
   choices: readonly StoreChoice[];
   onChoose: (storeId: string) => void;
   isOwner: boolean;
+  /** Whether invitations wait for the person's answer (shown above the screen); unknown while they load. */
+  hasInvitations?: boolean;
 }) {
+  const nextStep =
+    hasInvitations === undefined
+      ? ''
+      : hasInvitations
+        ? 'Accept an invitation above to start working.'
+        : 'Ask your manager to invite you: the invitation comes by email and shows here when you sign in.';
   return (
     <Stack gap="xl">
       <Title order={1}>Dashboard</Title>
@@ -27,7 +36,7 @@ export function NoStore({
             <Text>
               {isOwner
                 ? 'Your businesses have no store yet.'
-                : 'You are not a member of any store yet. Ask your manager to add you.'}
+                : `You are not a member of any store yet. ${nextStep}`.trim()}
             </Text>
           ) : (
             <>

@@ -5,10 +5,13 @@ import {
   getStaffMember,
   getStaffOptions,
   listStaff,
+  listStaffInvitations,
   reactivateStaffMember,
   resendStaffInvitation,
+  resendStaffInvitationById,
   resetStaffPin,
   updateStaffMember,
+  withdrawStaffInvitation,
   type CreateStaffMemberBody,
   type ListStaffQuery,
   type UpdateStaffMemberBody,
@@ -19,6 +22,8 @@ import { apiRequest } from '../../../lib/api-client';
 const staffKey = ['staff', 'members'] as const;
 
 export const STAFF_LIST_PATH = '/dashboard/settings/users-and-permissions';
+/** The invitations section of the staff list. */
+export const STAFF_INVITATIONS_PATH = `${STAFF_LIST_PATH}#invitations`;
 export const staffPath = (accountId: string) => `${STAFF_LIST_PATH}/staff/${accountId}`;
 
 export function useStaffList(query: ListStaffQuery) {
@@ -65,9 +70,28 @@ export const useSetStaffActive = () =>
     apiRequest(active ? reactivateStaffMember : deactivateStaffMember, { params: { accountId }, body: { version } }),
   );
 
-export const useResendInvitation = () =>
+/** A new default password by mail for someone still on theirs (never shown: decision 0022). */
+export const useResendDefaultPassword = () =>
   useStaffMutation(({ accountId, version }: { accountId: string; version: number }) =>
     apiRequest(resendStaffInvitation, { params: { accountId }, body: { version } }),
+  );
+
+/** The business's invitations waiting for an answer, expired or declined lately. */
+export function useStaffInvitations() {
+  return useQuery({
+    queryKey: ['staff', 'invitations'],
+    queryFn: ({ signal }) => apiRequest(listStaffInvitations, { signal }),
+  });
+}
+
+export const useResendStaffInvitation = () =>
+  useStaffMutation(({ invitationId, version }: { invitationId: string; version: number }) =>
+    apiRequest(resendStaffInvitationById, { params: { invitationId }, body: { version } }),
+  );
+
+export const useWithdrawStaffInvitation = () =>
+  useStaffMutation(({ invitationId, version }: { invitationId: string; version: number }) =>
+    apiRequest(withdrawStaffInvitation, { params: { invitationId }, body: { version } }),
   );
 
 export const useResetStaffPin = () =>

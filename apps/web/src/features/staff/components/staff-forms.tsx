@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   createStaffMemberBodySchema,
   updateStaffMemberBodySchema,
@@ -21,6 +9,8 @@ import {
   type UpdateStaffMemberBody,
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../accounts/role-label';
 
 const split = (value: string) => value.split(',').filter(Boolean);
@@ -72,17 +62,21 @@ function StorePicker({
 
 type NewValues = { name: string; email: string; phone: string; roleId: string; storeIds: string };
 
-/** `users-and-permissions/staff/create`: a person's name, email, phone, role and stores. */
+/** The address is taken in this business: said beside the email, with what to do instead. */
+const emailConflicts: Record<string, string> = {
+  STAFF_EXISTS: 'Already on the staff; open their page to change their role or stores',
+  INVITATION_PENDING: 'Already invited; re-send or withdraw that invitation in Settings → Users and permissions',
+};
+
+/** `users-and-permissions/staff/create`: the name, email, phone, role and stores an invitation offers. */
 export function NewStaffForm({
   options,
   defaultStoreId,
-  submitLabel = 'Add staff member',
   onSubmit,
   onCancel,
 }: {
   options: StaffOptions;
   defaultStoreId?: string;
-  submitLabel?: string;
   onSubmit: (body: CreateStaffMemberBody) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -103,7 +97,8 @@ export function NewStaffForm({
     try {
       await onSubmit({ ...data, phone: data.phone ?? undefined });
     } catch (error) {
-      form.reportApiError(error, 'Could not add the person');
+      const conflict = isApiError(error) ? emailConflicts[error.code] : undefined;
+      form.reportApiError(error, 'Could not invite the person', conflict ? { email: conflict } : undefined);
     }
   });
   return (
@@ -141,7 +136,7 @@ export function NewStaffForm({
             Cancel
           </Button>
           <Button type="submit" loading={form.isSubmitting}>
-            {submitLabel}
+            Send invitation
           </Button>
         </Group>
       </Stack>
@@ -204,35 +199,29 @@ export function StaffAccessForm({
   );
 }
 
-/** The default password of an invitation, shown this once, with a way to copy it. */
-export function InvitationPassword({ invitation }: { invitation: StaffInvitation }) {
-  const { member, defaultPassword } = invitation;
-  if (!defaultPassword)
-    return (
-      <Alert color="blue" title={`${member.name} already has an iPos account`}>
-        They were told by mail; they sign in as usual and find {member.stores.map((s) => s.name).join(', ')} in their
-        store switcher.
-      </Alert>
-    );
+/**
+ * After inviting someone: the same words whether or not the address already has an account (the
+ * business is never told), and no password — a new person finds theirs in the mail (decision 0022).
+ */
+export function InvitationSent({ invitation }: { invitation: StaffInvitation }) {
   return (
-    <Alert color="green" title={`${member.name}’s default password`}>
+    <Alert color="green" title={`Invitation sent to ${invitation.email}`} data-testid="invitation-sent">
       <Stack gap="xs">
-        <Group gap="sm">
-          <Code fz="lg" data-testid="default-password">
-            {defaultPassword}
-          </Code>
-          <CopyButton value={defaultPassword}>
-            {({ copied, copy }) => (
-              <Button size="compact-sm" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
         <Text size="sm">
-          Shown only now, and mailed to {member.email}. They sign in with it once, then choose their own password and a
-          PIN.
+          {invitation.name} gets an email from iPos inviting them to work as {roleLabel(invitation.role.name)} in{' '}
+          {invitation.stores.map((s) => s.name).join(', ')}.
         </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>Someone new to iPos finds their sign-in password in that email.</List.Item>
+          <List.Item>
+            They accept the invitation at their next sign-in; until then they are not on the staff and open nothing of
+            the business.
+          </List.Item>
+          <List.Item>
+            The invitation lasts 14 days, until {formatDate(invitation.expiresAt)}; it can be re-sent or withdrawn in
+            Settings → Users and permissions.
+          </List.Item>
+        </List>
       </Stack>
     </Alert>
   );

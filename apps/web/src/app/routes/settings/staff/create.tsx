@@ -3,14 +3,13 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { StaffInvitation } from '@ipos/contracts';
 import { WhenLoaded } from '../../../../components/feedback/load-states';
-import { toast } from '../../../../components/toast';
 import {
+  STAFF_INVITATIONS_PATH,
   STAFF_LIST_PATH,
-  staffPath,
   useCreateStaffMember,
   useStaffOptions,
 } from '../../../../features/staff/api/staff';
-import { InvitationPassword, NewStaffForm } from '../../../../features/staff/components/staff-forms';
+import { InvitationSent, NewStaffForm } from '../../../../features/staff/components/staff-forms';
 import { WithActiveStore } from '../../with-active-store';
 
 function NewStaff({ storeId }: { storeId: string }) {
@@ -21,13 +20,13 @@ function NewStaff({ storeId }: { storeId: string }) {
   if (added)
     return (
       <Stack gap="md">
-        <InvitationPassword invitation={added} />
+        <InvitationSent invitation={added} />
         <Group>
-          <Button component={Link} to={staffPath(added.member.accountId)}>
-            Open {added.member.name}’s page
+          <Button component={Link} to={STAFF_INVITATIONS_PATH}>
+            See the invitations
           </Button>
           <Button variant="default" onClick={() => setAdded(null)}>
-            Add another
+            Invite another
           </Button>
         </Group>
       </Stack>
@@ -44,11 +43,7 @@ function NewStaff({ storeId }: { storeId: string }) {
             options={data}
             defaultStoreId={storeId}
             onCancel={() => void navigate(STAFF_LIST_PATH)}
-            onSubmit={async (body) => {
-              const invitation = await create.mutateAsync(body);
-              toast.show({ type: 'success', message: `Added ${invitation.member.name} to the staff.` });
-              setAdded(invitation);
-            }}
+            onSubmit={async (body) => setAdded(await create.mutateAsync(body))}
           />
         </Card>
       )}
@@ -56,7 +51,7 @@ function NewStaff({ storeId }: { storeId: string }) {
   );
 }
 
-/** `/dashboard/settings/users-and-permissions/staff/create`: add a person (settings.staff). */
+/** `/dashboard/settings/users-and-permissions/staff/create`: invite a person (settings.staff). */
 export function CreateStaffRoute() {
   return (
     <Stack gap="lg" maw={860}>

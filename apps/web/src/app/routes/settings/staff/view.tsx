@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { CurrentStore, StaffInvitation, StaffMember } from '@ipos/contracts';
+import type { CurrentStore, StaffMember } from '@ipos/contracts';
 import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../../components/toast';
 import { roleLabel } from '../../../../features/accounts/role-label';
 import {
   STAFF_LIST_PATH,
-  useResendInvitation,
+  useResendDefaultPassword,
   useResetStaffPin,
   useSetStaffActive,
   useStaffMember,
   useStaffOptions,
   useUpdateStaffMember,
 } from '../../../../features/staff/api/staff';
-import { InvitationPassword, StaffAccessForm } from '../../../../features/staff/components/staff-forms';
+import { StaffAccessForm } from '../../../../features/staff/components/staff-forms';
 import { StaffStatusBadge } from '../../../../features/staff/components/staff-list';
 import { WithActiveStore } from '../../with-active-store';
 
@@ -31,10 +31,9 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 function StaffActions({ member, store }: { member: StaffMember; store: CurrentStore }) {
   const setActive = useSetStaffActive();
-  const resend = useResendInvitation();
+  const resend = useResendDefaultPassword();
   const resetPin = useResetStaffPin();
   const [confirming, setConfirming] = useState(false);
-  const [invitation, setInvitation] = useState<StaffInvitation | null>(null);
   const active = member.status !== 'inactive';
   const canResetPin =
     store.permissions.includes('staff.pin-reset') &&
@@ -68,10 +67,8 @@ function StaffActions({ member, store }: { member: StaffMember; store: CurrentSt
               resend.mutate(
                 { accountId: member.accountId, version: member.version },
                 {
-                  onSuccess: (result) => {
-                    setInvitation(result);
-                    toast.show({ type: 'success', message: `A new invitation went to ${member.email}.` });
-                  },
+                  onSuccess: () =>
+                    toast.show({ type: 'success', message: `A new default password was mailed to ${member.email}.` }),
                   onError: (error) => showApiError(error, 'Could not re-send the invitation'),
                 },
               )
@@ -105,7 +102,6 @@ function StaffActions({ member, store }: { member: StaffMember; store: CurrentSt
           </Button>
         )}
       </Group>
-      {invitation ? <InvitationPassword invitation={invitation} /> : null}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Deactivate ${member.name}?`}>
         <Stack gap="md">
           <Text>
