@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForMail } from './mailbox.js';
 
 /** The demo accounts seeded on every e2e server (apps/api/src/seed/demo.ts). */
 export const demo = {
@@ -70,13 +71,28 @@ export interface NewOwner {
   currency: string;
 }
 
-/** Registers a fresh owner through the API, so that a journey changes no seeded account. */
+/** The link of the newest sign-up mail to `email` received after `since` ("Finish creating your iPos account"). */
+export async function mailedSignUpLink(email: string, since: Date): Promise<string> {
+  const mail = await waitForMail(email, /^Finish creating your iPos account/, { since, timeoutMs: 20_000 });
+  const match = /\S+\/onboarding\/verify-email\?token=\S+/.exec(mail.text);
+  if (!match) throw new Error(`No sign-up link in:\n${mail.text}`);
+  return match[0];
+}
+
+/**
+ * Registers a fresh owner through the API as a person would: the sign-up, then the link mailed to the
+ * address, so that a journey changes no seeded account.
+ */
 export async function registerOwner(page: Page, owner: NewOwner) {
   const { ownerName, email, phone, password, businessName, country, currency } = owner;
+  const since = new Date();
   const registered = await page.request.post('/api/v1/onboarding/register', {
     data: { ownerName, email, phone, password, businessName, country, currency },
   });
-  expect(registered.status()).toBe(201);
+  expect(registered.status()).toBe(202);
+  const token = new URL(await mailedSignUpLink(email, since)).searchParams.get('token');
+  const verified = await page.request.post('/api/v1/onboarding/verify-email', { data: { token } });
+  expect(verified.status()).toBe(201);
 }
 
 /** Registers a fresh owner and signs in as them: a new account has no PIN, so creating one comes first. */

@@ -48,7 +48,7 @@ describe('/onboarding/sign-up', () => {
     await fillAndSend(user);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
-    const notice = screen.getByRole('status', { name: /Check your email/ });
+    const notice = screen.getByText(/We sent a link to/).closest<HTMLElement>('[role="status"]')!;
     expect(notice).toHaveTextContent('We sent a link to ngozi@example.test to finish creating your account');
     await waitFor(() => expect(notice).toHaveFocus());
     expect(screen.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();

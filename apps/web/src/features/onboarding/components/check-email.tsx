@@ -18,7 +18,8 @@ export function CheckEmail({ sent, onBack }: { sent: RegisterBody; onBack: () =>
 
   return (
     <Stack gap="md">
-      <Alert ref={notice} tabIndex={-1} variant="light" color="ipos" title="Check your email" role="status">
+      {/* The heading already says "Check your email"; a long address wraps instead of running off a phone. */}
+      <Alert ref={notice} tabIndex={-1} variant="light" color="ipos" role="status" style={{ overflowWrap: 'anywhere' }}>
         We sent a link to <strong>{sent.email}</strong> to finish creating your account. It works once, for{' '}
         {SIGN_UP_LINK_TTL_HOURS} hours.
       </Alert>

@@ -24,8 +24,8 @@ function Problem({ title, children, actions }: { title: string; children: ReactN
   );
 }
 
-const signUpAgain = (
-  <Button component={Link} to="/onboarding/sign-up">
+const signUpAgain = (variant?: 'default') => (
+  <Button component={Link} to="/onboarding/sign-up" variant={variant}>
     Sign up again
   </Button>
 );
@@ -65,7 +65,7 @@ export function VerifyEmail({
 
   if (!usable) {
     return (
-      <Problem title="This link is not complete" actions={signUpAgain}>
+      <Problem title="This link is not complete" actions={signUpAgain()}>
         Open the link from the email again, in full, or sign up again for a new one.
       </Problem>
     );
@@ -77,7 +77,7 @@ export function VerifyEmail({
         title="This link has expired or was already used"
         actions={
           <>
-            {signUpAgain}
+            {signUpAgain('default')}
             {signIn}
           </>
         }
