@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForMail } from '../support/mailbox.js';
 import { closeRegister, makeSaleThroughApi } from '../support/sales.js';
 import {
   demo,
@@ -11,9 +12,10 @@ import {
 
 /**
  * Issue 8's journey: the admin of Demo Mart creates a custom role that sells and sees transactions
- * but may not refund, gives it to a new staff member in Lekki, and that person signs in with the
- * default password they were shown, replaces it, creates a PIN, and finds refunds refused — no
- * Refund on a sale's page, and a 403 from the API if they try anyway. Names are unique to the run.
+ * but may not refund, and invites a new person into Lekki with it. The person signs in with the
+ * default password from the invitation mail (it is never on screen), replaces it, creates a PIN,
+ * accepts the invitation waiting for them, and finds refunds refused — no Refund on a sale's page,
+ * and a 403 from the API if they try anyway. Names are unique to the run.
  */
 test('a custom role without refunds, given to a new staff member, refuses them refunds', async ({ page }) => {
   test.setTimeout(90_000);
@@ -41,7 +43,7 @@ test('a custom role without refunds, given to a new staff member, refuses them r
     const roleRow = page.getByTestId('role-row').filter({ hasText: roleName });
     await expect(roleRow).toContainText('0 people');
 
-    // The person, in Lekki, with that role; the default password is shown once.
+    // The invitation, for Lekki with that role; the default password goes by mail only.
     await page.getByRole('tab', { name: 'Staff' }).click();
     await page.getByRole('link', { name: 'Add staff' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill(`Till Person ${run}`);
@@ -49,18 +51,24 @@ test('a custom role without refunds, given to a new staff member, refuses them r
     await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: roleName }).click();
     await expect(page.getByRole('checkbox', { name: 'Lekki (LEK)' })).toBeChecked();
-    await page.getByRole('button', { name: 'Add staff member' }).click();
-    const password = (await page.getByTestId('default-password').textContent())!.trim();
-    expect(password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
-    await page.getByRole('link', { name: `Open Till Person ${run}’s page` }).click();
-    await expect(page.getByRole('heading', { level: 1, name: `Till Person ${run}` })).toBeVisible();
-    await expect(page.getByText('Invited', { exact: true })).toBeVisible();
+    const invitedAt = new Date();
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByTestId('invitation-sent')).toContainText(`Invitation sent to ${email}`);
+    await expect(page.getByText(/[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/)).toHaveCount(0);
+    const mail = await waitForMail(email, /invited you to its staff/, { since: invitedAt, timeoutMs: 20_000 });
+    const password = mail.text.match(/\b([a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4})\b/)?.[1];
+    expect(password, mail.text).toBeDefined();
+    // Until they accept, they are an invitation, not staff.
+    await page.getByRole('link', { name: 'See the invitations' }).click();
+    const invitationRow = page.getByTestId('invitation-row').filter({ hasText: email });
+    await expect(invitationRow).toContainText('Waiting for an answer');
+    await expect(page.getByTestId('staff-row').filter({ hasText: email })).toHaveCount(0);
 
-    // The new person signs in: the given password, then their own, then a PIN.
+    // The new person signs in: the mailed password, then their own, then a PIN; then they accept.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await submitProviderSignIn(page, { email, password });
+    await submitProviderSignIn(page, { email, password: password! });
     await page.waitForURL((url) => url.pathname === '/onboarding/update-default-password');
     await page.getByLabel('New password', { exact: true }).fill(`Own${run}pass9`);
     await page.getByLabel('Confirm password', { exact: true }).fill(`Own${run}pass9`);
@@ -68,6 +76,14 @@ test('a custom role without refunds, given to a new staff member, refuses them r
     await page.waitForURL((url) => url.pathname === '/onboarding/create-pin');
     await submitCreatePin(page, '8642');
     await page.waitForURL((url) => url.pathname === '/dashboard');
+    await expect(page.getByTestId('no-store')).toContainText('Accept an invitation above to start working.');
+    const offer = page.getByRole('article', { name: 'Demo Mart invites you to its staff' });
+    await expect(offer).toContainText(`As ${roleName} in Lekki (LEK)`);
+    await expect(offer).toContainText(`Invited by ${demo.admin.name}`);
+    await offer.getByRole('button', { name: 'Accept the invitation from Demo Mart' }).click();
+    await expect(page.getByText('You joined Demo Mart.')).toBeVisible();
+    await expect(page.getByTestId('store-name')).toHaveText('Lekki');
+    await expect(page.getByTestId('current-context')).toContainText('Lekki (LEK)');
     expect(await storedValue(page, 'user-role')).toBe(roleName);
 
     // The sale is theirs to see, not to refund.
