@@ -4,9 +4,25 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 
 type SigningKey = Parameters<SignJWT['sign']>[0];
+import {
+  buildPath,
+  createSale,
+  deactivateStaffMember,
+  getCurrentStore,
+  getMe,
+  getStaffMember,
+  IDEMPOTENCY_HEADER,
+  listBusinesses,
+  listProducts,
+  signOutEverywhere,
+  STORE_HEADER,
+  type Endpoint,
+} from '@ipos/contracts';
 import { accounts } from '../../src/db/schema.js';
 import { loadOrCreateProviderSecrets } from '../../src/identity/keys.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
+import { demoIds } from '../support/isolation.js';
+import { Browser, redeemCode, refresh, signIn } from '../identity/browser.js';
 
 const ISSUER = 'http://ipos.test/oidc';
 const AUDIENCE = 'urn:ipos:api';
@@ -14,13 +30,27 @@ const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Every way an access token can be wrong ends the same: 401 problem+json, code UNAUTHENTICATED.
- * Tokens are built here by hand (with the provider's real key where only one thing must be wrong).
+ * Routes of every kind a token opens: the caller's own account, a store-mode read, a store-mode write
+ * that carries money (idempotent), and an admin-mode read. A bad token is refused alike on each.
+ */
+const REPRESENTATIVE_ROUTES: { endpoint: Endpoint; store?: boolean; body?: object }[] = [
+  { endpoint: getMe },
+  { endpoint: getCurrentStore, store: true },
+  { endpoint: listProducts, store: true },
+  { endpoint: createSale, store: true, body: {} },
+  { endpoint: listBusinesses },
+];
+
+/**
+ * Every way an access token can be wrong ends the same: 401 problem+json, code UNAUTHENTICATED, on
+ * every kind of route. Tokens are built here by hand (with the provider's real key where only one
+ * thing must be wrong).
  */
 describe('access token checks', () => {
   let server: TestServer;
   let providerKey: { jwk: JWK; key: SigningKey };
   let subject: string;
+  let lekkiId: string;
 
   /** A token signed with the embedded provider's key, correct except for what the test overrides. */
   const sign = async (
@@ -47,12 +77,31 @@ describe('access token checks', () => {
       url: '/api/v1/me',
       headers: authorization === undefined ? {} : { authorization },
     });
+  /** Each representative route with this Authorization header (none when undefined). */
+  const callEveryKind = (authorization: string | undefined) =>
+    Promise.all(
+      REPRESENTATIVE_ROUTES.map(async ({ endpoint, store, body }) => {
+        const res = await server.app.inject({
+          method: endpoint.method,
+          url: buildPath(endpoint.path),
+          headers: {
+            ...(authorization === undefined ? {} : { authorization }),
+            ...(store ? { [STORE_HEADER]: lekkiId } : {}),
+            [IDEMPOTENCY_HEADER]: randomBytes(8).toString('hex'),
+          },
+          ...(body ? { payload: body } : {}),
+        });
+        return { route: `${endpoint.method} ${endpoint.path}`, res };
+      }),
+    );
   const expectUnauthenticated = async (authorization: string | undefined) => {
-    const res = await getMe(authorization);
-    expect(res.statusCode, res.body).toBe(401);
-    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
-    return res;
+    const answers = await callEveryKind(authorization);
+    for (const { route, res } of answers) {
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(401);
+      expect(res.headers['content-type'], route).toMatch(/^application\/problem\+json/);
+      expect(res.json(), route).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    }
+    return answers[0]!.res;
   };
 
   beforeAll(async () => {
@@ -61,12 +110,22 @@ describe('access token checks', () => {
     const jwk = secrets.signingKeys[0] as JWK;
     providerKey = { jwk, key: await importJWK(jwk, 'RS256') };
     subject = await server.accountId(DEMO.manager);
+    lekkiId = (await demoIds(server)).lekkiId;
   });
   afterAll(() => server.close());
 
-  it('accepts a correct token (the control case)', async () => {
+  it('accepts a correct token (the control case): every representative route gets past the token', async () => {
     expect((await getMe(`Bearer ${await sign()}`)).statusCode).toBe(200);
     expect((await getMe(`Bearer ${await server.tokenFor(DEMO.manager)}`)).statusCode).toBe(200);
+    const answers = await callEveryKind(`Bearer ${await sign()}`);
+    // The manager reads their store and its products; the empty sale is a 400; admin mode is an owner's.
+    expect(answers.map(({ route, res }) => [route, res.statusCode])).toEqual([
+      ['GET /api/v1/me', 200],
+      ['GET /api/v1/stores/current', 200],
+      ['GET /api/v1/products', 200],
+      ['POST /api/v1/sales', 400],
+      ['GET /api/v1/admin/businesses', 403],
+    ]);
   });
 
   it('missing: no Authorization header, and says Bearer in WWW-Authenticate', async () => {
@@ -150,6 +209,65 @@ describe('access token checks', () => {
     const token = await server.tokenFor(DEMO.cashier);
     await server.deps.database.db.update(accounts).set({ isDisabled: true }).where(eq(accounts.email, DEMO.cashier));
     await expectUnauthenticated(`Bearer ${token}`);
+  });
+
+  it('a refresh token or an ID token is not an access token (a reused refresh token: identity/refresh-tokens.test.ts)', async () => {
+    const { code, verifier } = await signIn(new Browser(server.app), {
+      email: DEMO.manager,
+      password: 'DemoManager#2026',
+    });
+    const tokens = (await redeemCode(server.app, code, verifier)).json() as {
+      access_token: string;
+      refresh_token: string;
+      id_token: string;
+    };
+    expect((await getMe(`Bearer ${tokens.access_token}`)).statusCode).toBe(200);
+    await expectUnauthenticated(`Bearer ${tokens.refresh_token}`);
+    await expectUnauthenticated(`Bearer ${tokens.id_token}`);
+    // Used at /oidc/token (so rotated), it is still no bearer token.
+    expect((await refresh(server.app, tokens.refresh_token)).statusCode).toBe(200);
+    await expectUnauthenticated(`Bearer ${tokens.refresh_token}`);
+  });
+
+  it('a deactivated person: their still-valid token opens none of the business’s stores (403 STAFF_DEACTIVATED)', async () => {
+    const owner = `Bearer ${await server.tokenFor(DEMO.owner)}`;
+    const accountId = await server.accountId(DEMO.admin);
+    const asOwner = (endpoint: Endpoint, body?: object) =>
+      server.app.inject({
+        method: endpoint.method,
+        url: buildPath(endpoint.path, { accountId }),
+        headers: { authorization: owner, [STORE_HEADER]: lekkiId },
+        ...(body ? { payload: body } : {}),
+      });
+    const token = `Bearer ${await server.tokenFor(DEMO.admin)}`;
+    expect((await callEveryKind(token)).map(({ res }) => res.statusCode)).toEqual([200, 200, 200, 400, 403]);
+    const { version } = (await asOwner(getStaffMember)).json() as { version: number };
+    expect((await asOwner(deactivateStaffMember, { version })).statusCode).toBe(200);
+
+    const answers = await callEveryKind(token);
+    // Their own account still answers; every store of the business says why it is shut; admin mode was never theirs.
+    expect(answers.map(({ route, res }) => [route, res.statusCode, res.json().code])).toEqual([
+      ['GET /api/v1/me', 200, undefined],
+      ['GET /api/v1/stores/current', 403, 'STAFF_DEACTIVATED'],
+      ['GET /api/v1/products', 403, 'STAFF_DEACTIVATED'],
+      ['POST /api/v1/sales', 403, 'STAFF_DEACTIVATED'],
+      ['GET /api/v1/admin/businesses', 403, 'FORBIDDEN'],
+    ]);
+  });
+
+  it('signed out of every device: a token issued before it is refused on every route, a later one works', async () => {
+    const before = await server.tokenFor(DEMO.owner, { issuedAtSeconds: nowSeconds() - 5 });
+    const res = await server.app.inject({
+      method: signOutEverywhere.method,
+      url: signOutEverywhere.path,
+      headers: { authorization: `Bearer ${before}` },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await expectUnauthenticated(`Bearer ${before}`);
+    const revokedAt = (await server.accountRow(DEMO.owner)).sessionsRevokedAt!;
+    const later = await server.tokenFor(DEMO.owner, { issuedAtSeconds: Math.floor(revokedAt.getTime() / 1000) + 1 });
+    const answers = await callEveryKind(`Bearer ${later}`);
+    expect(answers.map(({ res }) => res.statusCode)).toEqual([200, 200, 200, 400, 200]);
   });
 
   it('checks the token before anything else: a store-mode route with a bad token is 401, not 400', async () => {
