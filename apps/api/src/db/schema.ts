@@ -1616,7 +1616,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
 });
 
-/** Fixed-window counters for sign-in, PIN and sign-up limits, shared by every replica. */
+/**
+ * Counters for sign-in, PIN and sign-up limits, shared by every replica: fixed windows
+ * (`window_started_at` starts the window) or, for sign-in, growing waits (it is the last attempt).
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

@@ -9,6 +9,7 @@ import { refuseOversizedBody } from '../http/edge.js';
 import { findAccountById } from '../features/accounts/accounts.repository.js';
 import { dummySecretHash } from '../lib/secrets.js';
 import { loadOrCreateProviderSecrets } from './keys.js';
+import { deviceCookieKeys } from './device-cookie.js';
 import { DatabaseAdapter } from './adapter.js';
 import { createFindAccount, rolesOf } from './account.js';
 import { GOOGLE_ENDPOINTS, type GoogleClient, type GoogleEndpoints } from './google.js';
@@ -242,6 +243,7 @@ export async function createEmbeddedProvider(
       onSignIn: deps.onSignIn,
       log: logger,
       clientIp: (req) => clientIps.get(req) ?? req.socket.remoteAddress ?? 'unknown',
+      deviceKeys: deviceCookieKeys(secrets.cookieKeys),
     }),
   );
 

@@ -17,7 +17,8 @@ import {
   redeemGoogleCode,
   type GoogleClient,
 } from './google.js';
-import { renderLoginPage, LOGIN_MESSAGES } from './login-page.js';
+import { deviceCookies } from './device-cookie.js';
+import { renderLoginPage, LOGIN_MESSAGES, tooManyAttemptsMessage } from './login-page.js';
 import { renderErrorPage } from './pages.js';
 import { signInWithPassword } from './sign-in.js';
 
@@ -36,6 +37,8 @@ export interface InteractionDeps {
   log: () => FastifyBaseLogger;
   /** The client address as the HTTP app resolved it (it knows which proxies to trust). */
   clientIp: (req: IncomingMessage) => string;
+  /** The HMAC keys of the device cookie (device-cookie.ts). */
+  deviceKeys: Buffer[];
 }
 
 /** The path of Google's redirect back to us, relative to the mount path. Register it at Google. */
@@ -89,6 +92,7 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   const publicOrigin = new URL(publicUrl).origin;
   const appUrl = `${publicUrl}/`;
   const interactionUrl = (uid: string) => `${mountPath}/interaction/${uid}`;
+  const devices = deviceCookies({ publicUrl, keys: deps.deviceKeys, now: deps.now });
 
   const html = (ctx: Koa.Context, status: number, body: string) => {
     ctx.status = status;
@@ -234,6 +238,7 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
     if (!account || account.isDisabled) return back('unknown');
     if (!linkedId) await linkIdentity(db, GOOGLE_ISSUER, identity.subject, account.id);
     await signedIn(account.id);
+    devices.remember(ctx, account.id);
     // What provider.interactionResult does, for a request that cannot carry the interaction cookie
     // (its path is the interaction URL, not this fixed callback).
     interaction.result = { ...interaction.lastSubmission, login: { accountId: account.id, amr: ['google'] } };
@@ -280,13 +285,21 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
     if (form.get('uid') !== uid) return fail(ctx, 400, 'interaction_mismatch', 'the form names another interaction');
     const email = (form.get('email') ?? '').slice(0, 320);
     const password = (form.get('password') ?? '').slice(0, 1024);
+    const device = devices.read(ctx);
     const outcome = await signInWithPassword(
       { db: deps.db, now: deps.now },
-      { email, password, ip: deps.clientIp(ctx.req) },
+      {
+        email,
+        password,
+        ip: deps.clientIp(ctx.req),
+        knownDevice: device && { deviceId: device.deviceId, accountIds: device.accounts.map((a) => a.accountId) },
+      },
     );
-    if (outcome.status === 'rate-limited') return showLogin(ctx, uid, { email, message: LOGIN_MESSAGES.rateLimited });
+    if (outcome.status === 'throttled')
+      return showLogin(ctx, uid, { email, message: tooManyAttemptsMessage(outcome.retryAfterSeconds) });
     if (outcome.status === 'invalid') return showLogin(ctx, uid, { email, message: LOGIN_MESSAGES.invalid });
     await signedIn(outcome.accountId);
+    devices.remember(ctx, outcome.accountId);
     await finish(ctx, { login: { accountId: outcome.accountId, amr: ['pwd'] } }, false);
   }
 

@@ -2,11 +2,15 @@ import { escapeHtml, page } from './html.js';
 
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid email or password',
-  rateLimited: 'Too many sign-in attempts. Try again in a few minutes.',
   googleUnknown: 'No iPos account uses this Google address',
   googleUnverified: 'Google has not verified this address. Sign in with your password instead.',
   googleFailed: 'Signing in with Google did not work. Try again, or sign in with your password.',
 } as const;
+
+/** Asked of an attempt that came too soon after failures; says nothing about whether the address exists. */
+export function tooManyAttemptsMessage(seconds: number): string {
+  return `Too many sign-in attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
 
 export interface LoginPageOptions {
   /** Where the form posts: the provider's own interaction URL. */
