@@ -5,8 +5,11 @@ import {
   getBusiness,
   getCurrentStore,
   inviteAdminUser,
+  listProductMovements,
   resetStaffPin,
 } from '@ipos/contracts';
+import { eq } from 'drizzle-orm';
+import { products } from '../../src/db/schema.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import {
   demoIds,
@@ -72,6 +75,22 @@ describe('tenant isolation', () => {
         mustNotReveal: ['Arusha Traders', other.email],
       });
     }
+  });
+
+  it('store mode: a product’s movements filtered by the other tenant’s store', async () => {
+    const [product] = await server.deps.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.businessId, demo.businessId))
+      .limit(1);
+    await expectCrossTenantNotFound(server, {
+      endpoint: listProductMovements,
+      params: { productId: product!.id },
+      query: { storeId: other.storeId },
+      storeId: demo.lekkiId,
+      as: { email: DEMO.manager },
+      mustNotReveal: ['Arusha Traders'],
+    });
   });
 
   it('store mode: x-store-id naming the other tenant’s store', async () => {

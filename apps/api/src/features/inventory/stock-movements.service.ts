@@ -2,14 +2,14 @@ import { parseThousandths, type MovementReason, type MovementRefType, type Stock
 import type { StoreAccess } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
+import { findStore } from '../businesses/businesses.repository.js';
 import { iso } from './stock-lines.service.js';
 import { listMovementRows } from './stock-movements.repository.js';
 import { productExists, variantLabel } from './stock-variants.repository.js';
 
 /**
- * A product's movements in every store of the business (or one), newest first. The business filter
- * is on every row, so another business's store id simply finds nothing; another business's product
- * is a 404.
+ * A product's movements in every store of the business (or one), newest first. Another business's
+ * product or store is a 404, as for every id a request names.
  */
 export async function listProductMovements(
   deps: AppDeps,
@@ -19,6 +19,7 @@ export async function listProductMovements(
 ) {
   const db = deps.database.db;
   if (!(await productExists(db, scope.businessId, productId))) throw notFound('The product');
+  if (query.storeId && !(await findStore(db, scope.businessId, query.storeId))) throw notFound('The store');
   const { rows, total } = await listMovementRows(
     db,
     { businessId: scope.businessId, productId, storeId: query.storeId, variantId: query.variantId },
