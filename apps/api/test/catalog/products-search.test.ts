@@ -224,7 +224,7 @@ describe('products search GET /api/v1/products', () => {
     const onHand = (await list({ ...tracked, sort: '-onHand' })).items.map((p) => p.onHand);
     expect(onHand).toEqual([...onHand].sort((a, b) => b - a));
     expect(onHand[0]).toBe(10);
-    const value = (await list({ ...tracked, sort: '-value' })).items.map((p) => p.stockValueMinor);
+    const value = (await list({ ...tracked, sort: '-value' })).items.map((p) => p.stockValueMinor!);
     expect(value[0]).toBe(150_000);
     expect(value).toEqual([...value].sort((a, b) => b - a));
     expect((await order('-updated'))[0]).toBe('Plain Zebrafoo Widget');

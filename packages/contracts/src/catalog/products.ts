@@ -71,7 +71,11 @@ export const variantInputSchema = z.strictObject({
   /** One value per option of the product, in order; empty for a product without options. */
   optionValues: z.array(optionTextSchema).max(MAX_OPTIONS).default([]),
   barcodes: z.array(barcodeSchema).max(MAX_BARCODES_PER_VARIANT, 'At most 10 barcodes').default([]),
-  costPriceMinor: moneyMinorSchema.default(0),
+  /**
+   * Absent on update: the variant keeps its cost (the form of a role without inventory.costs never
+   * sees it, so it cannot send it back); a new variant without one costs 0.
+   */
+  costPriceMinor: moneyMinorSchema.optional(),
   sellingPriceMinor: moneyMinorSchema,
   /** Stores listed here get these settings; stores not listed keep theirs. */
   storeSettings: z.array(variantStoreSettingsInputSchema).max(200).default([]),
@@ -147,6 +151,7 @@ function checkVariants(product: ProductShape, ctx: z.RefinementCtx) {
 
 /** Opening stock on create, into the active store (recorded as an `opening_stock` adjustment). */
 export const createVariantInputSchema = variantInputSchema.extend({
+  costPriceMinor: moneyMinorSchema.default(0),
   openingStock: nonNegativeQuantitySchema.optional(),
 });
 
@@ -200,7 +205,8 @@ export const variantSchema = z.object({
   /** "50cl" or "Red / L"; empty for a product without options. */
   label: z.string(),
   barcodes: z.array(barcodeInfoSchema),
-  costPriceMinor: z.number().int(),
+  /** Null for a role without inventory.costs. */
+  costPriceMinor: z.number().int().nullable(),
   sellingPriceMinor: z.number().int(),
   isArchived: z.boolean(),
   /** Every store of the business, in name order. */
@@ -247,11 +253,12 @@ export const productListItemSchema = z.object({
   /** Lowest and highest price in the active store across the variants (equal with one variant). */
   priceMinor: z.number().int(),
   maxPriceMinor: z.number().int(),
-  costPriceMinor: z.number().int(),
+  /** Null for a role without inventory.costs. */
+  costPriceMinor: z.number().int().nullable(),
   /** Sum over the variants, in the active store. */
   onHand: z.number(),
-  /** On hand at cost, rounded to the minor unit. */
-  stockValueMinor: z.number().int(),
+  /** On hand at cost, rounded to the minor unit; null for a role without inventory.costs. */
+  stockValueMinor: z.number().int().nullable(),
   stockState: z.enum([...stockStates, 'untracked']),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
@@ -277,6 +284,7 @@ export const listProductsQuerySchema = pageQuerySchema.extend({
   /** In the active store. */
   stock: z.enum(stockStates).optional(),
   archived: z.enum(['false', 'true', 'all']).default('false'),
+  /** `value` and `-value` (stock value) need inventory.costs (403 otherwise). */
   sort: z.enum(productSorts).default('name'),
 });
 export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;
@@ -291,7 +299,8 @@ export const sellableSchema = z.object({
   barcode: z.string().nullable(),
   unit: z.enum(productUnits),
   priceMinor: z.number().int(),
-  costPriceMinor: z.number().int(),
+  /** Null for a role without inventory.costs (a cashier's till). */
+  costPriceMinor: z.number().int().nullable(),
   taxRateId: z.string().uuid().nullable(),
   isTracked: z.boolean(),
   onHand: z.number(),
@@ -528,7 +537,8 @@ export const commitProductImport = defineEndpoint({
 export const exportProducts = defineEndpoint({
   method: 'GET',
   path: '/api/v1/products/export',
-  summary: 'Every product variant as CSV (streamed), with stock of the active store; same columns as import',
+  summary:
+    'Every product variant as CSV (streamed), with stock of the active store; same columns as import (no cost_price without inventory.costs)',
   tags: ['catalog'],
   access: 'inventory.view',
   query: z.object({ archived: z.enum(['false', 'true', 'all']).default('false') }),

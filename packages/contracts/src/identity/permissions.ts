@@ -11,6 +11,7 @@ export const permissions = [
   'contacts.view',
   'contacts.manage',
   'inventory.view',
+  'inventory.costs',
   'inventory.manage',
   'inventory.adjust',
   'inventory.count',

@@ -23,6 +23,13 @@ describe('system roles', () => {
     expect(systemRolePermissions.IPOS_BASIC).not.toContain('staff.pin-reset');
     expect(systemRolePermissions.IPOS_BASIC).not.toContain('checkout.discount');
   });
+
+  it('show costs and stock value to managers and administrators, not to a cashier', () => {
+    expect(systemRolePermissions.IPOS_ADMIN).toContain('inventory.costs');
+    expect(systemRolePermissions.IPOS_MANAGER_USER).toContain('inventory.costs');
+    expect(systemRolePermissions.IPOS_BASIC).toContain('inventory.view');
+    expect(systemRolePermissions.IPOS_BASIC).not.toContain('inventory.costs');
+  });
 });
 
 describe('buildPath', () => {

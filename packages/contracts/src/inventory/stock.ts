@@ -202,14 +202,15 @@ export const stockCountLineSchema = z.object({
   sku: z.string(),
   barcode: z.string().nullable(),
   unit: z.string(),
-  costPriceMinor: z.number().int(),
+  /** Null for a role without inventory.costs. */
+  costPriceMinor: z.number().int().nullable(),
   /** On hand now while open; on hand when posted once posted. */
   expected: z.number(),
   /** Null until counted. */
   counted: z.number().nullable(),
   /** counted − expected; null until counted. */
   variance: z.number().nullable(),
-  /** The variance at cost, rounded to the minor unit. */
+  /** The variance at cost, rounded to the minor unit; null until counted, and for a role without inventory.costs. */
   varianceValueMinor: z.number().int().nullable(),
 });
 export type StockCountLine = z.infer<typeof stockCountLineSchema>;
@@ -231,12 +232,14 @@ export type StockCountSummary = z.infer<typeof stockCountSummarySchema>;
 
 export const stockCountSchema = stockCountSummarySchema.extend({
   lines: z.array(stockCountLineSchema),
-  /** Sums over the counted lines: surplus and shortage at cost, and their net. */
-  totals: z.object({
-    surplusValueMinor: z.number().int(),
-    shortageValueMinor: z.number().int(),
-    netValueMinor: z.number().int(),
-  }),
+  /** Sums over the counted lines: surplus and shortage at cost, and their net; null for a role without inventory.costs. */
+  totals: z
+    .object({
+      surplusValueMinor: z.number().int(),
+      shortageValueMinor: z.number().int(),
+      netValueMinor: z.number().int(),
+    })
+    .nullable(),
 });
 export type StockCount = z.infer<typeof stockCountSchema>;
 

@@ -51,6 +51,11 @@ export const permissionGroups: {
     permissions: [
       { key: 'inventory.view', label: 'See inventory', description: 'Products, prices and stock levels.' },
       {
+        key: 'inventory.costs',
+        label: 'See costs and stock value',
+        description: 'Cost prices, what stock is worth at cost, and counts and waste valued at cost.',
+      },
+      {
         key: 'inventory.manage',
         label: 'Manage products',
         description: 'Create, edit, import and archive products and categories.',

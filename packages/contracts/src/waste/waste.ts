@@ -88,8 +88,9 @@ export const wasteSummarySchema = z.object({
   quantity: z.number(),
   /** The product's unit ("each", "kg"). */
   unit: z.string(),
-  unitCostMinor: z.number().int(),
-  valueMinor: z.number().int(),
+  /** The cost and the value at cost; null for a role without inventory.costs. */
+  unitCostMinor: z.number().int().nullable(),
+  valueMinor: z.number().int().nullable(),
   hasPhoto: z.boolean(),
   recordedAt: z.string(),
   recordedBy: personSchema,
@@ -139,10 +140,10 @@ export type ListWasteQuery = z.input<typeof listWasteQuerySchema>;
 export const wasteTotalsSchema = z.object({
   /** Records in the filtered set. */
   count: z.number().int(),
-  /** Value of the filtered set's recorded records. */
-  recordedValueMinor: z.number().int(),
-  /** Value of the filtered set's pending records. */
-  pendingValueMinor: z.number().int(),
+  /** Value of the filtered set's recorded records; null for a role without inventory.costs. */
+  recordedValueMinor: z.number().int().nullable(),
+  /** Value of the filtered set's pending records; null for a role without inventory.costs. */
+  pendingValueMinor: z.number().int().nullable(),
 });
 
 export const listWaste = defineEndpoint({

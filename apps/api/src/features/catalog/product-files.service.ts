@@ -21,6 +21,7 @@ import {
 } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { StoreAccess } from '../../auth/access.js';
+import { seesCosts } from '../../auth/costs.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
@@ -707,7 +708,12 @@ const EXPORT_PAGE = 500;
  * The rows of one product as the CSV has them: one per live variant. Names, SKUs and the like are
  * text (the writer guards them against formulas); money and quantities are numbers, written plain.
  */
-function exportRows(p: ProductState, refs: CatalogRefs, minorDigits: number): string[] {
+function exportRows(
+  p: ProductState,
+  refs: CatalogRefs,
+  minorDigits: number,
+  columns: readonly ProductCsvColumn[],
+): string[] {
   const money = (minor: number | null) => (minor === null ? null : csvNumber(minorToDecimal(minor, minorDigits)));
   const quantity = (thousandths: number | null) => (thousandths === null ? null : fromThousandths(thousandths));
   const category = refs.categories.find((c) => c.id === p.categoryId);
@@ -740,7 +746,7 @@ function exportRows(p: ProductState, refs: CatalogRefs, minorDigits: number): st
       on_hand: p.isTracked ? quantity(v.onHand) : null,
       archived: p.isArchived ? 'yes' : 'no',
     };
-    return csvLine(productCsvColumns.map((c) => values[c]));
+    return csvLine(columns.map((c) => values[c]));
   });
 }
 
@@ -755,14 +761,20 @@ export async function exportFileName(deps: AppDeps, scope: Scope): Promise<strin
  * The catalogue as CSV, produced page by page (500 products at a time, keyset on name and id) while
  * the client reads: memory stays flat whatever the size of the catalogue.
  */
-export function exportProducts(deps: AppDeps, scope: Scope, archived: 'false' | 'true' | 'all'): Readable {
+export function exportProducts(
+  deps: AppDeps,
+  scope: Scope & Pick<StoreAccess, 'permissions'>,
+  archived: 'false' | 'true' | 'all',
+): Readable {
+  // Without inventory.costs the file has no cost_price column; importing it back keeps every cost.
+  const columns = seesCosts(scope) ? productCsvColumns : productCsvColumns.filter((c) => c !== 'cost_price');
   const db = deps.database.db;
   async function* lines() {
     const { currency } = await storeInfo(db, scope);
     const minorDigits = minorDigitsOf(currency);
     const refs = await loadCatalogRefs(db, scope.businessId);
     // The BOM lets spreadsheet programs read the file as UTF-8 (₦, accents); the import accepts it.
-    yield `\uFEFF${csvLine(productCsvColumns)}`;
+    yield `\uFEFF${csvLine(columns)}`;
     let after: { name: string; id: string } | null = null;
     for (;;) {
       const page = await productIdPage(db, scope.businessId, { archived, after, limit: EXPORT_PAGE });
@@ -775,7 +787,7 @@ export function exportProducts(deps: AppDeps, scope: Scope, archived: 'false' | 
       let chunk = '';
       for (const { id } of page) {
         const state = states.get(id);
-        if (state) chunk += exportRows(state, refs, minorDigits).join('');
+        if (state) chunk += exportRows(state, refs, minorDigits, columns).join('');
       }
       yield chunk;
       const last = page.at(-1)!;

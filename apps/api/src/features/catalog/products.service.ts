@@ -17,6 +17,8 @@ import type { z } from 'zod';
 import { uniqueViolation, type Executor } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import type { Actor, AppDeps } from '../../http/context.js';
+import type { StoreAccess } from '../../auth/access.js';
+import { costOrNull, seesCosts } from '../../auth/costs.js';
 import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
@@ -54,6 +56,8 @@ import {
 } from './products.repository.js';
 
 export type ProductScope = { businessId: string; storeId: string };
+/** A request's scope with the role's permissions: what it answers depends on inventory.costs. */
+export type ViewerScope = ProductScope & Pick<StoreAccess, 'permissions'>;
 
 const WHAT = 'The product';
 
@@ -112,15 +116,24 @@ export function toProduct(detail: ProductDetailRows): Product {
   };
 }
 
-/** A product of the business with its variants and stock in every store; another tenant's id is a 404. */
-export async function getProduct(db: Executor, scope: ProductScope, productId: string): Promise<Product> {
-  const detail = await loadProductDetail(db, scope.businessId, productId);
-  if (!detail) throw notFound(WHAT);
-  return toProduct(detail);
+/** The product as this role may see it: without inventory.costs, no cost prices. */
+function asSeenBy(scope: ViewerScope, product: Product): Product {
+  if (seesCosts(scope)) return product;
+  return { ...product, variants: product.variants.map((v) => ({ ...v, costPriceMinor: null })) };
 }
 
-/** A variant as a till or a scanner sees it: name with its label, the barcode it is known by, store price and stock. */
-export function toSellable(row: SellableRow, barcode: string | null): Sellable {
+/** A product of the business with its variants and stock in every store; another tenant's id is a 404. */
+export async function getProduct(db: Executor, scope: ViewerScope, productId: string): Promise<Product> {
+  const detail = await loadProductDetail(db, scope.businessId, productId);
+  if (!detail) throw notFound(WHAT);
+  return asSeenBy(scope, toProduct(detail));
+}
+
+/**
+ * A variant as a till or a scanner sees it: name with its label, the barcode it is known by, store
+ * price and stock; its cost only for a role that sees costs.
+ */
+export function toSellable(scope: ViewerScope, row: SellableRow, barcode: string | null): Sellable {
   return {
     productId: row.product_id,
     variantId: row.variant_id,
@@ -129,7 +142,7 @@ export function toSellable(row: SellableRow, barcode: string | null): Sellable {
     barcode,
     unit: row.unit,
     priceMinor: Number(row.price_minor),
-    costPriceMinor: Number(row.cost_price_minor),
+    costPriceMinor: costOrNull(scope, Number(row.cost_price_minor)),
     taxRateId: row.tax_rate_id,
     isTracked: row.is_tracked,
     onHand: row.on_hand === null ? 0 : parseThousandths(row.on_hand) / 1000,
@@ -140,18 +153,23 @@ export function toSellable(row: SellableRow, barcode: string | null): Sellable {
 /** The non-archived variant with this exact barcode, priced and stocked for the active store; undefined when none. */
 export async function findSellableByBarcode(
   db: Executor,
-  scope: ProductScope,
+  scope: ViewerScope,
   code: string,
 ): Promise<Sellable | undefined> {
   const row = await findSellableRowByBarcode(db, scope, code.trim());
-  return row ? toSellable(row, code.trim()) : undefined;
+  return row ? toSellable(scope, row, code.trim()) : undefined;
 }
 
 export async function listProducts(
   db: Executor,
-  scope: ProductScope,
+  scope: ViewerScope,
   query: z.output<typeof listProductsQuerySchema>,
 ): Promise<ProductPage> {
+  // The order by stock value would tell what the hidden values are.
+  if (query.sort.endsWith('value') && !seesCosts(scope))
+    throw new AppError('FORBIDDEN', 'Your role does not allow seeing stock value (inventory.costs)', {
+      errors: [{ field: 'sort', message: 'Sorting by stock value needs inventory.costs' }],
+    });
   const q = query.q?.trim() || undefined;
   let productId: string | undefined;
   // A whole barcode (scanned into the search) finds its product by primary key, whatever else matches.
@@ -184,9 +202,9 @@ export async function listProducts(
       barcode: r.barcode,
       priceMinor: Number(r.price_minor),
       maxPriceMinor: Number(r.max_price_minor),
-      costPriceMinor: Number(r.cost_price_minor),
+      costPriceMinor: costOrNull(scope, Number(r.cost_price_minor)),
       onHand: parseThousandths(r.on_hand) / 1000,
-      stockValueMinor: Number(r.stock_value_minor),
+      stockValueMinor: costOrNull(scope, Number(r.stock_value_minor)),
       stockState: r.stock_state,
     })),
     total,
@@ -495,7 +513,7 @@ export async function createProductIn(
   return productId;
 }
 
-export async function createProduct(deps: AppDeps, actor: Actor, scope: ProductScope, input: CreateProductInput) {
+export async function createProduct(deps: AppDeps, actor: Actor, scope: ViewerScope, input: CreateProductInput) {
   return guardUniqueRace(deps, scope, input, {}, () =>
     deps.database.db.transaction(async (tx) => {
       await assertPlanAllows(tx, scope.businessId, 'products');
@@ -555,13 +573,14 @@ export async function updateProductIn(
     const fields = {
       sku: variant.sku,
       optionValues: variant.optionValues,
-      costPriceMinor: variant.costPriceMinor,
       sellingPriceMinor: variant.sellingPriceMinor,
       position,
       isArchived: false,
     };
-    if (variant.id) await updateVariant(tx, scope.businessId, variant.id, fields);
-    else created.push({ businessId: scope.businessId, id: newId(), productId, ...fields });
+    // A variant sent without its cost keeps the one it has.
+    const cost = variant.costPriceMinor === undefined ? {} : { costPriceMinor: variant.costPriceMinor };
+    if (variant.id) await updateVariant(tx, scope.businessId, variant.id, { ...fields, ...cost });
+    else created.push({ businessId: scope.businessId, id: newId(), productId, costPriceMinor: 0, ...fields, ...cost });
     written.push({ variantId: variant.id ?? created.at(-1)!.id, input: variant });
   }
   await insertVariants(tx, created);
@@ -587,7 +606,7 @@ export async function updateProductIn(
 export async function updateProduct(
   deps: AppDeps,
   actor: Actor,
-  scope: ProductScope,
+  scope: ViewerScope,
   productId: string,
   input: UpdateProductInput,
 ) {
@@ -604,7 +623,7 @@ export async function updateProduct(
 export async function setProductArchived(
   deps: AppDeps,
   actor: Actor,
-  scope: ProductScope,
+  scope: ViewerScope,
   productId: string,
   version: number,
   archived: boolean,
@@ -639,7 +658,7 @@ export async function setProductArchived(
 export async function putProductImage(
   deps: AppDeps,
   actor: Actor,
-  scope: ProductScope,
+  scope: ViewerScope,
   productId: string,
   contentType: string,
   bytes: Buffer,
@@ -668,7 +687,7 @@ export async function putProductImage(
   });
 }
 
-export async function deleteProductImage(deps: AppDeps, actor: Actor, scope: ProductScope, productId: string) {
+export async function deleteProductImage(deps: AppDeps, actor: Actor, scope: ViewerScope, productId: string) {
   return deps.database.db.transaction(async (tx) => {
     const row = await lockProduct(tx, scope.businessId, productId);
     if (!row) throw notFound(WHAT);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { likePattern } from '../catalog/products.repository.js';
-import { toSellable } from '../catalog/products.service.js';
+import { toSellable, type ViewerScope } from '../catalog/products.service.js';
 import {
   categoryExists,
   findVariantIdByBarcode,
@@ -11,13 +11,11 @@ import {
   type RegisterSellableRow,
 } from './sellables.repository.js';
 
-export type SellableScope = { businessId: string; storeId: string };
-
 /** The sellable of the products' barcode lookup, plus the tax the till prices with. */
-function toRegisterSellable(row: RegisterSellableRow, scannedCode?: string): RegisterSellable {
+function toRegisterSellable(scope: ViewerScope, row: RegisterSellableRow, scannedCode?: string): RegisterSellable {
   return {
     // A scanned code is what the cashier scanned; otherwise the variant's first barcode.
-    ...toSellable(row, scannedCode ?? row.barcode),
+    ...toSellable(scope, row, scannedCode ?? row.barcode),
     taxRateBasisPoints: Number(row.tax_rate_basis_points),
     taxInclusive: row.tax_inclusive,
   };
@@ -30,7 +28,7 @@ function toRegisterSellable(row: RegisterSellableRow, scannedCode?: string): Reg
  */
 export async function listSellables(
   db: Executor,
-  scope: SellableScope,
+  scope: ViewerScope,
   query: z.output<typeof listSellablesQuerySchema>,
 ): Promise<SellablePage> {
   if (query.categoryId && !(await categoryExists(db, scope.businessId, query.categoryId)))
@@ -54,7 +52,7 @@ export async function listSellables(
     offset: (page - 1) * pageSize,
   });
   return {
-    items: rows.map((row) => toRegisterSellable(row, scanned ? q : undefined)),
+    items: rows.map((row) => toRegisterSellable(scope, row, scanned ? q : undefined)),
     total,
     totalCapped,
     page,

@@ -10,6 +10,7 @@ import {
   type StockCountSummary,
 } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
+import { seesCosts } from '../../auth/costs.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
@@ -42,7 +43,7 @@ import {
   type StockVariantRow,
 } from './stock-variants.repository.js';
 
-type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions'>;
 
 const WHAT = 'The stock count';
 
@@ -80,7 +81,8 @@ function summaryOf(
 
 /**
  * A count with its lines. Expected is on hand now while the count is open and what was on hand
- * at posting once posted; the variance is valued at the variant's cost, rounded half away from zero.
+ * at posting once posted; the variance is valued at the variant's cost, rounded half away from zero
+ * (costs and values only for a role that sees costs).
  */
 async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockCount | undefined> {
   const row = await findCount(db, scope.businessId, scope.storeId, id);
@@ -89,6 +91,7 @@ async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockC
     countLineRows(db, scope.businessId, scope.storeId, id),
     accountNames(db, [row.createdBy]),
   ]);
+  const costs = seesCosts(scope);
   const totals = { surplusValueMinor: 0, shortageValueMinor: 0, netValueMinor: 0 };
   const lines = rows.map((line) => {
     const expected =
@@ -110,15 +113,19 @@ async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockC
       sku: line.sku,
       barcode: line.barcode,
       unit: line.unit,
-      costPriceMinor: line.costPriceMinor,
+      costPriceMinor: costs ? line.costPriceMinor : null,
       expected: expected / 1000,
       counted: counted === null ? null : counted / 1000,
       variance: variance === null ? null : variance / 1000,
-      varianceValueMinor: value,
+      varianceValueMinor: costs ? value : null,
     };
   });
   const countedCount = lines.filter((l) => l.counted !== null).length;
-  return { ...summaryOf(row, { lineCount: lines.length, countedCount }, names), lines, totals };
+  return {
+    ...summaryOf(row, { lineCount: lines.length, countedCount }, names),
+    lines,
+    totals: costs ? totals : null,
+  };
 }
 
 async function reload(deps: AppDeps, scope: Scope, id: string) {

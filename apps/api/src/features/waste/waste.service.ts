@@ -22,6 +22,7 @@ import {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
+import { costOrNull, seesCosts } from '../../auth/costs.js';
 import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
@@ -351,7 +352,16 @@ export async function listWasteEvents(
   wasteId: string,
 ): Promise<{ items: EntityEvent[] }> {
   if (!(await findWaste(db, scope, wasteId))) throw notFound(WHAT);
-  return entityEvents(db, scope.businessId, 'waste', wasteId);
+  const events = await entityEvents(db, scope.businessId, 'waste', wasteId);
+  if (seesCosts(scope)) return events;
+  return { items: events.items.map((e) => ({ ...e, before: withoutCosts(e.before), after: withoutCosts(e.after) })) };
+}
+
+/** An audit event's fields without the values at cost, for a role that does not see costs. */
+function withoutCosts(fields: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!fields) return fields;
+  const { unitCostMinor: _cost, valueMinor: _value, ...rest } = fields;
+  return rest;
 }
 
 async function loadDetail(
@@ -370,6 +380,7 @@ async function loadDetail(
   ]);
   return {
     ...summaryOf(
+      scope,
       {
         ...row,
         recordedAt: iso(row.recordedAt),
@@ -389,6 +400,7 @@ async function loadDetail(
 }
 
 function summaryOf(
+  scope: WasteScope,
   row: {
     id: string;
     number: string;
@@ -421,8 +433,8 @@ function summaryOf(
     sku: row.sku,
     quantity: parseThousandths(row.quantity) / 1000,
     unit: row.unit as ProductUnit,
-    unitCostMinor: row.unitCostMinor,
-    valueMinor: row.valueMinor,
+    unitCostMinor: costOrNull(scope, row.unitCostMinor),
+    valueMinor: costOrNull(scope, row.valueMinor),
     hasPhoto: row.hasPhoto,
     recordedAt: row.recordedAt,
     recordedBy: who(row.recordedBy, names)!,
@@ -440,6 +452,7 @@ export async function listWaste(db: Executor, scope: WasteScope, query: ListQuer
   return {
     items: result.rows.map((r) =>
       summaryOf(
+        scope,
         {
           id: r.id,
           number: r.number,
@@ -466,8 +479,8 @@ export async function listWaste(db: Executor, scope: WasteScope, query: ListQuer
     pageSize: query.pageSize,
     totals: {
       count: result.count,
-      recordedValueMinor: result.recordedValueMinor,
-      pendingValueMinor: result.pendingValueMinor,
+      recordedValueMinor: costOrNull(scope, result.recordedValueMinor),
+      pendingValueMinor: costOrNull(scope, result.pendingValueMinor),
     },
     waitingCount: result.waitingCount,
     thresholdMinor: Number(settings.thresholdMinor),

@@ -110,6 +110,8 @@ export function VariantPicker({
           ) : (
             items.map((v) => {
               const added = isAdded(v);
+              // The cost is null for a role without inventory.costs: the row then shows no price.
+              const amount = price === 'cost' ? v.costPriceMinor : v.priceMinor;
               return (
                 <Combobox.Option value={v.variantId} key={v.variantId} disabled={added}>
                   <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -123,9 +125,11 @@ export function VariantPicker({
                         {added ? ' · already added' : ''}
                       </Text>
                     </div>
-                    <Text size="sm" ff="monospace">
-                      {formatMoney(price === 'cost' ? v.costPriceMinor : v.priceMinor, currency)}
-                    </Text>
+                    {amount === null ? null : (
+                      <Text size="sm" ff="monospace">
+                        {formatMoney(amount, currency)}
+                      </Text>
+                    )}
                   </Group>
                 </Combobox.Option>
               );

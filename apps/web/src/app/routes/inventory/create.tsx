@@ -18,6 +18,7 @@ export function CreateProductRoute() {
           stores={data.stores}
           categories={data.categories}
           taxRates={data.taxRates}
+          canSeeCosts={data.canSeeCosts}
           onCancel={() => void navigate(INVENTORY_PATH)}
           onSubmit={async (body, image) => {
             const product = await create.mutateAsync(body);

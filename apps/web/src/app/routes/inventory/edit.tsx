@@ -94,6 +94,7 @@ export function EditProductRoute() {
                 stores={storesOfProduct(current)}
                 categories={data.categories}
                 taxRates={data.taxRates}
+                canSeeCosts={data.canSeeCosts}
                 onCancel={() => void navigate(viewPath)}
                 onReload={() => void product.refetch()}
                 extraActions={<ArchiveButton product={current} />}

@@ -33,6 +33,7 @@ export function InventoryRoute() {
               currency={membership.currency}
               canManage={access.permissions.includes('inventory.manage')}
               canTax={access.permissions.includes('settings.tax')}
+              canSeeCosts={access.permissions.includes('inventory.costs')}
             />
           ) : (
             <Card withBorder padding="lg" radius="md">

@@ -17,6 +17,8 @@ export interface ProductFormData {
   stores: StoreRef[];
   categories: CategoryNode[];
   taxRates: TaxRate[];
+  /** inventory.costs: the form shows and sends cost prices. */
+  canSeeCosts: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export function ProductFormPage({
                   stores,
                   categories: tree.items,
                   taxRates: rates.items.filter((r) => r.isActive),
+                  canSeeCosts: access.permissions.includes('inventory.costs'),
                 })
               }
             </WhenLoaded>

@@ -160,7 +160,7 @@ function ProductView({ product }: { product: Product }) {
                   {hasVariants ? <Table.Th>Variant</Table.Th> : null}
                   <Table.Th>SKU</Table.Th>
                   <Table.Th>Barcodes</Table.Th>
-                  <Table.Th ta="right">Cost</Table.Th>
+                  {can('inventory.costs') ? <Table.Th ta="right">Cost</Table.Th> : null}
                   <Table.Th ta="right">Price</Table.Th>
                   <Table.Th ta="right">Price in this store</Table.Th>
                 </Table.Tr>
@@ -175,9 +175,15 @@ function ProductView({ product }: { product: Product }) {
                       <Table.Td style={num}>
                         {v.barcodes.length === 0 ? '—' : v.barcodes.map((b) => b.code).join(', ')}
                       </Table.Td>
-                      <Table.Td ta="right">
-                        <Money amountMinor={v.costPriceMinor} currency={currency} />
-                      </Table.Td>
+                      {can('inventory.costs') ? (
+                        <Table.Td ta="right">
+                          {v.costPriceMinor === null ? (
+                            '—'
+                          ) : (
+                            <Money amountMinor={v.costPriceMinor} currency={currency} />
+                          )}
+                        </Table.Td>
+                      ) : null}
                       <Table.Td ta="right">
                         <Money amountMinor={v.sellingPriceMinor} currency={currency} />
                       </Table.Td>

@@ -29,6 +29,7 @@ export function WasteRoute() {
             canRecord={canRecord}
             canApprove={store.permissions.includes('waste.approve')}
             canEditThreshold={store.permissions.includes('settings.store')}
+            canSeeCosts={store.permissions.includes('inventory.costs')}
           />
         )}
       </WithActiveStore>

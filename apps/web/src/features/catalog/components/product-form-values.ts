@@ -221,10 +221,20 @@ export function errorKey(path: readonly PropertyKey[], stores: readonly StoreRef
   return parts.join('.');
 }
 
-/** The body for the contract and the errors of what was typed (the schema's and the form's own). */
+/**
+ * The body for the contract and the errors of what was typed (the schema's and the form's own).
+ * Without `withCosts` (a role without inventory.costs, whose form has no cost field) no cost is sent:
+ * the API keeps each variant's cost, and a new variant's is 0.
+ */
 export function toProductBody(
   values: ProductFormValues,
-  { mode, version, currency, stores }: { mode: Mode; version?: number; currency: CurrencyCode; stores: StoreRef[] },
+  {
+    mode,
+    version,
+    currency,
+    stores,
+    withCosts = true,
+  }: { mode: Mode; version?: number; currency: CurrencyCode; stores: StoreRef[]; withCosts?: boolean },
 ): { errors: FormErrors; body?: CreateProductInput | UpdateProductInput } {
   const errors: FormErrors = {};
   const rows = values.hasOptions ? values.variants : [values.single];
@@ -263,7 +273,7 @@ export function toProductBody(
       sku: row.sku,
       optionValues: values.hasOptions ? row.optionValues : [],
       barcodes: splitBarcodes(row.barcodes),
-      costPriceMinor: money(row.cost, `${at}.costPriceMinor`, 0),
+      ...(withCosts ? { costPriceMinor: money(row.cost, `${at}.costPriceMinor`, 0) } : {}),
       sellingPriceMinor: money(row.price, `${at}.sellingPriceMinor`, null),
       storeSettings,
       ...(openingStock != null && openingStock > 0 ? { openingStock } : {}),

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gtinCheckDigit, type CreateProductInput, type Product, type TaxRate } from '@ipos/contracts';
+import {
+  gtinCheckDigit,
+  type CreateProductInput,
+  type Product,
+  type TaxRate,
+  type UpdateProductInput,
+} from '@ipos/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
@@ -39,6 +45,7 @@ function renderCreate(onSubmit = vi.fn(async (_body: CreateProductInput) => unde
           taxRates={[VAT]}
           onCancel={() => undefined}
           onSubmit={onSubmit}
+          canSeeCosts
         />
       ),
     },
@@ -225,18 +232,17 @@ describe('<ProductForm /> on edit', () => {
     ],
   };
 
-  it('sends the version read with the variant’s id, and explains a conflict with a reload', async () => {
-    const onReload = vi.fn();
-    const onSubmit = vi.fn(async () => {
-      throw new ApiError({ status: 409, code: 'VERSION_CONFLICT', message: 'changed' });
-    });
+  const renderEdit = (
+    onSubmit: (body: UpdateProductInput) => Promise<void>,
+    { onReload = () => undefined, canSeeCosts = true, shown = product } = {},
+  ) =>
     renderRoutes([
       {
         path: '/',
         element: (
           <ProductForm
             mode="edit"
-            product={product}
+            product={shown}
             currency="NGN"
             stores={[{ id: IKEJA_ID, name: 'Ikeja', alias: 'IKJ' }]}
             categories={[]}
@@ -244,10 +250,30 @@ describe('<ProductForm /> on edit', () => {
             onCancel={() => undefined}
             onReload={onReload}
             onSubmit={onSubmit}
+            canSeeCosts={canSeeCosts}
           />
         ),
       },
     ]);
+
+  it('without inventory.costs: no cost field, and the body sends no cost (the API keeps it)', async () => {
+    const onSubmit = vi.fn(async (_body: UpdateProductInput) => undefined);
+    const hidden = { ...product, variants: product.variants.map((v) => ({ ...v, costPriceMinor: null })) };
+    renderEdit(onSubmit, { canSeeCosts: false, shown: hidden });
+    expect(screen.queryByLabelText(/^Cost price/)).not.toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const variant = onSubmit.mock.calls[0]![0].variants[0]!;
+    expect(variant).toMatchObject({ id: product.variants[0]!.id, sellingPriceMinor: 150050 });
+    expect(variant).not.toHaveProperty('costPriceMinor');
+  });
+
+  it('sends the version read with the variant’s id, and explains a conflict with a reload', async () => {
+    const onReload = vi.fn();
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({ status: 409, code: 'VERSION_CONFLICT', message: 'changed' });
+    });
+    renderEdit(onSubmit, { onReload });
     const user = userEvent.setup({ delay: null });
     expect(screen.getByLabelText(/^Selling price/)).toHaveValue('1500.50');
     expect(screen.getByLabelText(/^Barcodes/)).toHaveValue(ean13('615012345678'));

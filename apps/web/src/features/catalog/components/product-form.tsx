@@ -64,6 +64,8 @@ interface CommonProps {
   onCancel: () => void;
   /** Shown beside Save (archive on the edit page). */
   extraActions?: ReactNode;
+  /** inventory.costs: the cost price fields (without it no cost is shown or sent). */
+  canSeeCosts: boolean;
 }
 
 export type ProductFormProps = CommonProps &
@@ -108,7 +110,7 @@ function categoryOptions(categories: CategoryNode[]) {
  * the fields they name. Ctrl/⌘+Enter saves.
  */
 export function ProductForm(props: ProductFormProps) {
-  const { currency, stores, categories, taxRates, onCancel, extraActions } = props;
+  const { currency, stores, categories, taxRates, onCancel, extraActions, canSeeCosts } = props;
   const [values, setValues] = useState<ProductFormValues>(() =>
     props.mode === 'edit'
       ? productToValues(props.product, currency)
@@ -123,7 +125,7 @@ export function ProductForm(props: ProductFormProps) {
 
   const mode = props.mode;
   const version = props.mode === 'edit' ? props.product.version : undefined;
-  const checked = toProductBody(values, { mode, version, currency, stores });
+  const checked = toProductBody(values, { mode, version, currency, stores, withCosts: canSeeCosts });
   const errors: FormErrors = submitted ? { ...serverErrors, ...checked.errors } : serverErrors;
   const fractions = unitAllowsFractions(values.unit);
 
@@ -261,7 +263,7 @@ export function ProductForm(props: ProductFormProps) {
           autoComplete="off"
         />
       ),
-      cost: (
+      cost: canSeeCosts ? (
         <MoneyInput
           label={label('Cost price')}
           aria-label={aria('Cost price')}
@@ -271,7 +273,7 @@ export function ProductForm(props: ProductFormProps) {
           onChange={(cost) => updateRow(index, { cost }, 'costPriceMinor')}
           error={errorAt(`${at}.costPriceMinor`)}
         />
-      ),
+      ) : null,
       price: (
         <MoneyInput
           label={label('Selling price')}
@@ -485,7 +487,7 @@ export function ProductForm(props: ProductFormProps) {
                           <Table.Th>Variant</Table.Th>
                           <Table.Th>SKU</Table.Th>
                           <Table.Th>Barcodes</Table.Th>
-                          <Table.Th>Cost price</Table.Th>
+                          {canSeeCosts ? <Table.Th>Cost price</Table.Th> : null}
                           <Table.Th>Selling price</Table.Th>
                           {mode === 'create' && values.isTracked ? <Table.Th>Opening stock</Table.Th> : null}
                         </Table.Tr>
@@ -507,7 +509,7 @@ export function ProductForm(props: ProductFormProps) {
                               </Table.Td>
                               <Table.Td>{f.sku}</Table.Td>
                               <Table.Td>{f.barcodes}</Table.Td>
-                              <Table.Td>{f.cost}</Table.Td>
+                              {f.cost ? <Table.Td>{f.cost}</Table.Td> : null}
                               <Table.Td>{f.price}</Table.Td>
                               {f.openingStock ? <Table.Td>{f.openingStock}</Table.Td> : null}
                             </Table.Tr>

@@ -37,10 +37,13 @@ const CATEGORIES = 'GET /api/v1/categories?includeArchived=false';
 const LIST = 'GET /api/v1/products?page=1&pageSize=25&archived=false&sort=name';
 const listWith = (q: string) => `GET /api/v1/products?page=1&pageSize=25&q=${q}&archived=false&sort=name`;
 
-function renderList(initial = '/dashboard/inventory') {
+function renderList(initial = '/dashboard/inventory', canSeeCosts = true) {
   const view = renderRoutes(
     [
-      { path: '/dashboard/inventory', element: <ProductList currency="NGN" canManage canTax={false} /> },
+      {
+        path: '/dashboard/inventory',
+        element: <ProductList currency="NGN" canManage canTax={false} canSeeCosts={canSeeCosts} />,
+      },
       { path: '/dashboard/inventory/view/:id', element: <p>Product page</p> },
     ],
     { initialEntries: [initial] },
@@ -91,6 +94,30 @@ describe('<ProductList />', () => {
     expect(screen.getByText('1–2 of 2 products')).toBeInTheDocument();
     // Tax rates only with settings.tax.
     expect(screen.queryByRole('link', { name: 'Tax rates' })).not.toBeInTheDocument();
+  });
+
+  it('without inventory.costs: no Cost or Value column, no sort by value (a shared link sorts by name)', async () => {
+    stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [LIST]: () => jsonResponse(page([item({ costPriceMinor: null, stockValueMinor: null })])),
+    });
+    renderList('/dashboard/inventory?sort=-value', false);
+    const row = within(await screen.findByTestId('product-row'));
+    expect(row.getByText('₦1,500.50')).toBeInTheDocument();
+    expect(row.getByText('1,250')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Cost' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Value' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sort' })).toHaveValue('Name A–Z');
+  });
+
+  it('shows Cost and Value to a role with inventory.costs', async () => {
+    stubApi({ [CATEGORIES]: () => jsonResponse({ items: [] }), [LIST]: () => jsonResponse(page([item({})])) });
+    renderList();
+    const row = within(await screen.findByTestId('product-row'));
+    expect(screen.getByRole('columnheader', { name: 'Cost' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Value' })).toBeInTheDocument();
+    expect(row.getByText('₦1,200.00')).toBeInTheDocument();
   });
 
   it('opens a row with Enter', async () => {

@@ -71,8 +71,18 @@ const stockLabels: Record<StockState, string> = {
 };
 const stockColors: Record<StockState, string> = { in_stock: 'green', low: 'yellow', out: 'red', untracked: 'gray' };
 
-/** The list's state lives in the URL, so back/forward and reload keep search, filters, sort and page. */
-export function readListQuery(params: URLSearchParams): ListProductsQuery & { page: number; pageSize: number } {
+/** Stock value is a figure at cost: only a role with inventory.costs may sort by it. */
+const sortsFor = (canSeeCosts: boolean): readonly ProductSort[] =>
+  canSeeCosts ? productSorts : productSorts.filter((s) => !s.endsWith('value'));
+
+/**
+ * The list's state lives in the URL, so back/forward and reload keep search, filters, sort and page.
+ * A sort the role may not use (a link from someone who sees costs) falls back to the name.
+ */
+export function readListQuery(
+  params: URLSearchParams,
+  sorts: readonly ProductSort[] = productSorts,
+): ListProductsQuery & { page: number; pageSize: number } {
   const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
     allowed.includes(value as T) ? (value as T) : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -84,7 +94,7 @@ export function readListQuery(params: URLSearchParams): ListProductsQuery & { pa
     categoryId: params.get('category') || undefined,
     stock: pick(params.get('stock'), stockStates),
     archived: params.get('archived') === 'all' ? 'all' : 'false',
-    sort: pick(params.get('sort'), productSorts) ?? 'name',
+    sort: pick(params.get('sort'), sorts) ?? 'name',
   };
 }
 
@@ -162,14 +172,18 @@ export function ProductList({
   currency,
   canManage,
   canTax,
+  canSeeCosts,
 }: {
   currency: CurrencyCode;
   canManage: boolean;
   canTax: boolean;
+  /** inventory.costs: the Cost and Value columns and the sort by value. */
+  canSeeCosts: boolean;
 }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const query = readListQuery(params);
+  const sorts = sortsFor(canSeeCosts);
+  const query = readListQuery(params, sorts);
   const products = useProducts(query);
   const categories = useCategories(false);
   const [text, setText] = useState(query.q ?? '');
@@ -354,9 +368,9 @@ export function ProductList({
               <Table.Th>Barcode</Table.Th>
               <Table.Th>Category</Table.Th>
               <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Cost</Table.Th>
+              {canSeeCosts ? <Table.Th ta="right">Cost</Table.Th> : null}
               <Table.Th ta="right">On hand</Table.Th>
-              <Table.Th ta="right">Value</Table.Th>
+              {canSeeCosts ? <Table.Th ta="right">Value</Table.Th> : null}
               <Table.Th>Stock</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -421,13 +435,25 @@ export function ProductList({
                 <Table.Td ta="right">
                   <PriceCell item={item} currency={currency} />
                 </Table.Td>
-                <Table.Td ta="right">
-                  <Money amountMinor={item.costPriceMinor} currency={currency} />
-                </Table.Td>
+                {canSeeCosts ? (
+                  <Table.Td ta="right">
+                    {item.costPriceMinor === null ? (
+                      '—'
+                    ) : (
+                      <Money amountMinor={item.costPriceMinor} currency={currency} />
+                    )}
+                  </Table.Td>
+                ) : null}
                 <Table.Td ta="right">{item.isTracked ? formatQuantity(item.onHand, item.unit) : '—'}</Table.Td>
-                <Table.Td ta="right">
-                  {item.isTracked ? <Money amountMinor={item.stockValueMinor} currency={currency} /> : '—'}
-                </Table.Td>
+                {canSeeCosts ? (
+                  <Table.Td ta="right">
+                    {item.isTracked && item.stockValueMinor !== null ? (
+                      <Money amountMinor={item.stockValueMinor} currency={currency} />
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <StockBadge state={item.stockState} />
                 </Table.Td>
@@ -529,7 +555,7 @@ export function ProductList({
           label="Sort"
           w={200}
           allowDeselect={false}
-          data={productSorts.map((s) => ({ value: s, label: sortLabels[s] }))}
+          data={sorts.map((s) => ({ value: s, label: sortLabels[s] }))}
           value={query.sort ?? 'name'}
           onChange={(value) => setQuery({ sort: value === 'name' ? null : value })}
         />

@@ -139,6 +139,20 @@ describe('<CountSheet>', () => {
     expect(screen.queryByLabelText(/Scan or type a barcode/)).not.toBeInTheDocument();
   });
 
+  it('without inventory.costs (no totals, no costs in the answer): quantities and variance only', async () => {
+    const hidden = (line: ReturnType<typeof milk>) => ({ ...line, costPriceMinor: null, varianceValueMinor: null });
+    stubApi({ [GET]: () => jsonResponse(countOf([hidden(milk(1)), hidden(rice(null))], { totals: null })) });
+    const user = renderSheet();
+    expect(await screen.findByLabelText('Counted Peak Milk 400g')).toHaveValue('1');
+    expect(within(lineOf('Peak Milk')).getByTestId('variance')).toHaveTextContent('-2');
+    expect(screen.queryByRole('columnheader', { name: 'Value at cost' })).toBeNull();
+    expect(screen.queryByText(/at cost/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Post count' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('A posted count cannot be changed.')).toBeInTheDocument();
+    expect(dialog.queryByText(/Net value at cost/)).toBeNull();
+  });
+
   it('postSummary counts only counted lines that differ', () => {
     expect(postSummary(countOf([milk(3), rice(null), milk(4)]))).toEqual({ changing: 1, uncounted: 1 });
   });

@@ -107,6 +107,8 @@ function Sheet({
   const byVariant = useMemo(() => new Map(count.lines.map((l) => [l.variantId, l])), [count.lines]);
   const visible = count.lines.filter((l) => matchesFilter(l, filter));
   const summary = postSummary(count);
+  // Null for a role without inventory.costs: no values at cost on the sheet.
+  const totals = count.totals;
 
   useEffect(() => {
     if (!flashed) return;
@@ -204,11 +206,13 @@ function Sheet({
 
       {editable ? <ScanBox countId={count.id} lines={count.lines} onCounted={setFlashed} /> : null}
 
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Total label="Surplus at cost" amountMinor={count.totals.surplusValueMinor} currency={currency} />
-        <Total label="Shortage at cost" amountMinor={count.totals.shortageValueMinor} currency={currency} />
-        <Total label="Net at cost" amountMinor={count.totals.netValueMinor} currency={currency} />
-      </SimpleGrid>
+      {totals ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Total label="Surplus at cost" amountMinor={totals.surplusValueMinor} currency={currency} />
+          <Total label="Shortage at cost" amountMinor={totals.shortageValueMinor} currency={currency} />
+          <Total label="Net at cost" amountMinor={totals.netValueMinor} currency={currency} />
+        </SimpleGrid>
+      ) : null}
 
       <SegmentedControl
         aria-label="Show lines"
@@ -231,13 +235,13 @@ function Sheet({
                 <Table.Th ta="right">Expected</Table.Th>
                 <Table.Th w={150}>Counted</Table.Th>
                 <Table.Th ta="right">Variance</Table.Th>
-                <Table.Th ta="right">Value at cost</Table.Th>
+                {totals ? <Table.Th ta="right">Value at cost</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {visible.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={totals ? 5 : 4}>
                     <Text size="sm" c="dimmed" ta="center" py="md">
                       No lines here.
                     </Text>
@@ -301,13 +305,15 @@ function Sheet({
                           ? `+${formatQuantity(line.variance, unit)}`
                           : formatQuantity(line.variance, unit)}
                     </Table.Td>
-                    <Table.Td ta="right">
-                      {line.varianceValueMinor === null ? (
-                        '—'
-                      ) : (
-                        <Money amountMinor={line.varianceValueMinor} currency={currency} />
-                      )}
-                    </Table.Td>
+                    {totals ? (
+                      <Table.Td ta="right">
+                        {line.varianceValueMinor === null ? (
+                          '—'
+                        ) : (
+                          <Money amountMinor={line.varianceValueMinor} currency={currency} />
+                        )}
+                      </Table.Td>
+                    ) : null}
                   </Table.Tr>
                 );
               })}
@@ -330,8 +336,12 @@ function Sheet({
             </Text>
           ) : null}
           <Text size="sm" c="dimmed">
-            Net value at cost: <Money amountMinor={count.totals.netValueMinor} currency={currency} />. A posted count
-            cannot be changed.
+            {totals ? (
+              <>
+                Net value at cost: <Money amountMinor={totals.netValueMinor} currency={currency} />.{' '}
+              </>
+            ) : null}
+            A posted count cannot be changed.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>

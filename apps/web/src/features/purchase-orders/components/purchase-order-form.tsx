@@ -334,7 +334,8 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
                 label="Add a product"
                 excludeVariantIds={variantIds}
                 onPick={(v) => {
-                  addVariant({ ...v, quantity: 1, unitCostMinor: v.costPriceMinor });
+                  // Without inventory.costs the cost is not known here: the buyer types the vendor's price.
+                  addVariant({ ...v, quantity: 1, unitCostMinor: v.costPriceMinor ?? 0 });
                   clearServer();
                 }}
               />

@@ -53,7 +53,8 @@ function quantityOf(text: string): number | undefined {
 /**
  * Record waste: one product (searched by name, SKU or barcode), the quantity in its unit, a reason,
  * a note (required for "Other") and an optional photo. Shows what it is worth at cost and whether
- * it will wait for a manager's approval, with the rule the API applies.
+ * it will wait for a manager's approval, with the rule the API applies; for a role that does not see
+ * costs (no inventory.costs, the product's cost is null) only the rule.
  */
 export function WasteForm({ storeId, currency, thresholdMinor, canApprove, onSaved, onCancel }: WasteFormProps) {
   const [variant, setVariant] = useState<RegisterSellable | null>(null);
@@ -86,7 +87,8 @@ export function WasteForm({ storeId, currency, thresholdMinor, canApprove, onSav
   });
 
   const quantity = quantityOf(form.values.quantity);
-  const valueMinor = variant && quantity !== undefined ? wasteValueMinor(quantity, variant.costPriceMinor) : null;
+  const cost = variant?.costPriceMinor ?? null;
+  const valueMinor = cost !== null && quantity !== undefined ? wasteValueMinor(quantity, cost) : null;
   const waits = valueMinor !== null && wasteNeedsApproval({ valueMinor, thresholdMinor, canApprove });
 
   const pickPhoto = (file: File | null) => {
@@ -136,8 +138,13 @@ export function WasteForm({ storeId, currency, thresholdMinor, canApprove, onSav
               <Stack gap={2}>
                 <Text fw={600}>{variant.name}</Text>
                 <Text size="sm" c="dimmed">
-                  {variant.sku} · cost <Money amountMinor={variant.costPriceMinor} currency={currency} size="sm" /> per{' '}
-                  {variant.unit}
+                  {variant.sku}
+                  {cost !== null ? (
+                    <>
+                      {' '}
+                      · cost <Money amountMinor={cost} currency={currency} size="sm" /> per {variant.unit}
+                    </>
+                  ) : null}
                   {variant.isTracked
                     ? ` · ${formatQuantity(variant.onHand, variant.unit)} on hand`
                     : ' · stock not tracked'}
@@ -230,6 +237,11 @@ export function WasteForm({ storeId, currency, thresholdMinor, canApprove, onSav
               'This product does not track stock; only the record is kept.'
             )}
           </Alert>
+        ) : variant && cost === null && !canApprove ? (
+          <Text size="sm" c="dimmed" data-testid="waste-rule">
+            Waste worth more than <Money amountMinor={thresholdMinor} currency={currency} /> at cost waits for a
+            manager’s approval; the stock stays until it is approved.
+          </Text>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -74,6 +74,12 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
+/** A total at cost: a placeholder while loading; a dash when the answer has none. */
+function TotalAtCost({ amountMinor, currency }: { amountMinor: number | null | undefined; currency: CurrencyCode }) {
+  if (amountMinor === undefined) return <Skeleton height={24} />;
+  return amountMinor === null ? '—' : <Money amountMinor={amountMinor} currency={currency} />;
+}
+
 export interface WasteListProps {
   currency: CurrencyCode;
   timeZone: string;
@@ -82,6 +88,8 @@ export interface WasteListProps {
   canApprove: boolean;
   /** settings.store: the threshold can be changed here. */
   canEditThreshold: boolean;
+  /** inventory.costs: the values at cost (the column and the totals). */
+  canSeeCosts: boolean;
 }
 
 /**
@@ -89,7 +97,14 @@ export interface WasteListProps {
  * its count), reason and product filters, the value at cost of the filtered set, and for approvers
  * Approve / Reject on each pending row.
  */
-export function WasteList({ currency, timeZone, canRecord, canApprove, canEditThreshold }: WasteListProps) {
+export function WasteList({
+  currency,
+  timeZone,
+  canRecord,
+  canApprove,
+  canEditThreshold,
+  canSeeCosts,
+}: WasteListProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filter = readWasteFilter(params);
@@ -177,7 +192,7 @@ export function WasteList({ currency, timeZone, canRecord, canApprove, canEditTh
               <Table.Th ta="right">Quantity</Table.Th>
               <Table.Th>Reason</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Value at cost</Table.Th>
+              {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
               {canApprove ? <Table.Th aria-label="Decide" /> : null}
             </Table.Tr>
           </Table.Thead>
@@ -223,13 +238,19 @@ export function WasteList({ currency, timeZone, canRecord, canApprove, canEditTh
                 <Table.Td>
                   <WasteStatusBadge status={w.status} />
                 </Table.Td>
-                <Table.Td ta="right">
-                  <Money
-                    amountMinor={w.valueMinor}
-                    currency={currency}
-                    td={w.status === 'rejected' ? 'line-through' : undefined}
-                  />
-                </Table.Td>
+                {canSeeCosts ? (
+                  <Table.Td ta="right">
+                    {w.valueMinor === null ? (
+                      '—'
+                    ) : (
+                      <Money
+                        amountMinor={w.valueMinor}
+                        currency={currency}
+                        td={w.status === 'rejected' ? 'line-through' : undefined}
+                      />
+                    )}
+                  </Table.Td>
+                ) : null}
                 {canApprove ? (
                   <Table.Td>
                     {w.status === 'pending' ? (
@@ -293,16 +314,25 @@ export function WasteList({ currency, timeZone, canRecord, canApprove, canEditTh
         <TextInput label="Product or number" placeholder="Name, SKU or LEK-WST…" w={230} {...searchFilter.inputProps} />
       </Group>
 
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" aria-label="Totals of this waste" component="section">
+      <SimpleGrid
+        cols={{ base: 1, xs: canSeeCosts ? 3 : 1 }}
+        spacing="sm"
+        aria-label="Totals of this waste"
+        component="section"
+      >
         <Figure label="Records" testId="totals-count">
           {data ? data.totals.count : <Skeleton height={24} width={60} />}
         </Figure>
-        <Figure label="Written off at cost" testId="totals-recorded">
-          {data ? <Money amountMinor={data.totals.recordedValueMinor} currency={currency} /> : <Skeleton height={24} />}
-        </Figure>
-        <Figure label="Waiting for approval" testId="totals-pending">
-          {data ? <Money amountMinor={data.totals.pendingValueMinor} currency={currency} /> : <Skeleton height={24} />}
-        </Figure>
+        {canSeeCosts ? (
+          <>
+            <Figure label="Written off at cost" testId="totals-recorded">
+              <TotalAtCost amountMinor={data?.totals.recordedValueMinor} currency={currency} />
+            </Figure>
+            <Figure label="Waiting for approval" testId="totals-pending">
+              <TotalAtCost amountMinor={data?.totals.pendingValueMinor} currency={currency} />
+            </Figure>
+          </>
+        ) : null}
       </SimpleGrid>
 
       <Card withBorder padding={0} radius="md">

@@ -103,7 +103,10 @@ function Photo({ waste }: { waste: WasteDetail }) {
   );
 }
 
-/** One waste record: what, how much, its value at cost, who recorded and decided it, photo, history. */
+/**
+ * One waste record: what, how much, its value at cost (null for a role without inventory.costs: not
+ * shown), who recorded and decided it, photo, history.
+ */
 export function WasteView({
   wasteId,
   currency,
@@ -200,12 +203,16 @@ export function WasteView({
               </Stack>
               <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
                 <Fact label="Quantity">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Fact>
-                <Fact label="Unit cost">
-                  <Money amountMinor={w.unitCostMinor} currency={currency} />
-                </Fact>
-                <Fact label="Value at cost">
-                  <Money amountMinor={w.valueMinor} currency={currency} fw={700} />
-                </Fact>
+                {w.unitCostMinor !== null && w.valueMinor !== null ? (
+                  <>
+                    <Fact label="Unit cost">
+                      <Money amountMinor={w.unitCostMinor} currency={currency} />
+                    </Fact>
+                    <Fact label="Value at cost">
+                      <Money amountMinor={w.valueMinor} currency={currency} fw={700} />
+                    </Fact>
+                  </>
+                ) : null}
                 <Fact label="Reason">{wasteReasonLabels[w.reason]}</Fact>
                 <Fact label="Recorded">
                   {formatStoreDateTime(w.recordedAt, timeZone)}

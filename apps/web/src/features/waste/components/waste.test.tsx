@@ -140,6 +140,18 @@ describe('<WasteForm>', () => {
     expect(await screen.findByText('Only 2 on hand')).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('without inventory.costs (no cost in the search): no cost or value, only the approval rule', async () => {
+    stubApi({ [SEARCH]: () => jsonResponse(variantsPage({ ...yoghurt, costPriceMinor: null })) });
+    const { user } = renderForm(false);
+    await pickYoghurt(user);
+    await user.type(screen.getByLabelText(/^Quantity/), '3');
+    expect(screen.getByTestId('waste-product')).not.toHaveTextContent('cost');
+    expect(screen.getByTestId('waste-product')).not.toHaveTextContent('₦2,200.00');
+    expect(screen.queryByTestId('waste-preview')).toBeNull();
+    expect(screen.getByTestId('waste-rule')).toHaveTextContent('Waste worth more than ₦5,000.00 at cost waits');
+    expect(screen.getByRole('button', { name: 'Record waste' })).toBeInTheDocument();
+  });
 });
 
 const LIST = 'GET /api/v1/waste?page=1&pageSize=25';
@@ -154,7 +166,7 @@ const listOf = (items: WasteDetail[]) =>
     thresholdMinor: 500_000,
   });
 
-function renderList(canApprove: boolean) {
+function renderList(canApprove: boolean, canSeeCosts = true) {
   localStorage.setItem('store-id', LEKKI_ID);
   const utils = renderRoutes(
     [
@@ -167,6 +179,7 @@ function renderList(canApprove: boolean) {
             canRecord
             canApprove={canApprove}
             canEditThreshold={canApprove}
+            canSeeCosts={canSeeCosts}
           />
         ),
       },
@@ -210,6 +223,27 @@ describe('<WasteList>', () => {
     await screen.findAllByTestId('waste-row');
     expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
     expect(within(screen.getByTestId('waste-threshold')).queryByRole('button', { name: 'Change' })).toBeNull();
+  });
+
+  it('without inventory.costs: no value column and no totals at cost, only the count', async () => {
+    stubApi({
+      [LIST]: () =>
+        jsonResponse({
+          items: [wasteOf({ unitCostMinor: null, valueMinor: null })],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+          totals: { count: 1, recordedValueMinor: null, pendingValueMinor: null },
+          waitingCount: 1,
+          thresholdMinor: 500_000,
+        }),
+    });
+    renderList(false, false);
+    await screen.findAllByTestId('waste-row');
+    expect(screen.queryByRole('columnheader', { name: 'Value at cost' })).toBeNull();
+    expect(screen.getByTestId('totals-count')).toHaveTextContent('1');
+    expect(screen.queryByTestId('totals-recorded')).toBeNull();
+    expect(screen.queryByTestId('totals-pending')).toBeNull();
   });
 
   it('an empty list offers to record waste', async () => {
