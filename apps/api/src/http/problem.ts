@@ -26,14 +26,16 @@ function problemBody(
   where: { instance?: string; requestId: string },
   extra: Record<string, unknown> = {},
 ): Problem & Record<string, unknown> {
+  // A problem's own members come last: an error's extra fields add to them, never replace them (an
+  // extra `status` once became the HTTP status).
   return {
+    ...extra,
     type: `https://ipos.app/problems/${code.toLowerCase().replace(/_/g, '-')}`,
     title: titles[code] ?? detail,
     status: errorCodes[code],
     code,
     detail,
     ...where,
-    ...extra,
   };
 }
 

@@ -219,7 +219,7 @@ function factsOf(order: PurchaseOrderRow, lines: OrderLineRow[]) {
 /** 409 with the state machine's code when the action is not allowed now. */
 function enforce(order: PurchaseOrderRow, lines: OrderLineRow[], action: PurchaseOrderAction) {
   const refusal = purchaseOrderRefusal(factsOf(order, lines), action);
-  if (refusal) throw new AppError(refusal.code, refusal.message, { status: order.status, action });
+  if (refusal) throw new AppError(refusal.code, refusal.message, { orderStatus: order.status, action });
 }
 
 /** Locks the order of the active store (404 otherwise) and reads its lines. */

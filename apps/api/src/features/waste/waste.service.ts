@@ -67,7 +67,7 @@ const notPending = (status: string) =>
     status === 'recorded'
       ? 'This waste was already approved and recorded'
       : 'This waste was already rejected; record it again if it is real',
-    { status },
+    { wasteStatus: status },
   );
 
 /** The movement of a record: stock out of the store as `waste`, never below what is on hand. */
