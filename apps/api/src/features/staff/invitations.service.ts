@@ -6,7 +6,7 @@ import type {
   InvitationStatus,
 } from '@ipos/contracts';
 import type { z } from 'zod';
-import { rolePermissions, type StoreAccess } from '../../auth/access.js';
+import type { StoreAccess } from '../../auth/access.js';
 import { recordAudit } from '../../audit/audit.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
@@ -32,7 +32,6 @@ import {
   findStaffRow,
   insertStaffRow,
   lockBusiness,
-  membershipsOf,
   replaceMemberships,
   storesOfBusiness,
   updateStaffRow,
@@ -42,10 +41,9 @@ import {
   checkReach,
   defaultPassword,
   getStaffMember,
+  loadChangeableStaff,
   loadRole,
-  loadStaff,
   loadStores,
-  refuseOwner,
   roleAudit,
 } from './staff.service.js';
 
@@ -283,18 +281,7 @@ export async function resendDefaultPasswordIn(
   accountId: string,
   version: number,
 ): Promise<StaffMember> {
-  await lockBusiness(tx, scope.businessId);
-  const target = await loadStaff(tx, scope, accountId, true);
-  checkVersion('this staff member', target.version, version);
-  refuseOwner(target);
-  const held = await membershipsOf(tx, scope.businessId, [accountId]);
-  const heldRole = held[0];
-  if (heldRole)
-    checkReach(
-      await actorReach(tx, actor, scope),
-      held.map((m) => ({ id: m.storeId, name: m.storeName })),
-      { name: heldRole.roleName, permissions: rolePermissions(heldRole) },
-    );
+  const { target, held, heldRole } = await loadChangeableStaff(tx, actor, scope, accountId, version);
   if (target.deactivatedAt)
     throw new AppError('INVITATION_ACCEPTED', `${target.name} is deactivated; reactivate them first`);
   const account = (await findAccountById(tx, accountId))!;

@@ -111,7 +111,7 @@ export async function listStaff(db: Executor, scope: StoreAccess, query: z.outpu
   };
 }
 
-export async function loadStaff(db: Executor, scope: StoreAccess, accountId: string, forUpdate = false) {
+async function loadStaff(db: Executor, scope: StoreAccess, accountId: string, forUpdate = false) {
   const row = await findStaffRow(db, scope.businessId, accountId, { forUpdate });
   if (!row) throw notFound('The staff member');
   return row;
@@ -195,7 +195,7 @@ async function checkNotLastAdmin(
     );
 }
 
-export function refuseOwner(target: StaffRow) {
+function refuseOwner(target: StaffRow) {
   if (target.isOwner)
     throw new AppError(
       'STAFF_IS_OWNER',
@@ -297,15 +297,17 @@ export async function updateStaffMemberIn(
   return getStaffMember(tx, scope, accountId);
 }
 
-export async function setStaffActiveIn(
+/**
+ * Someone of the business the actor may change, at the version read, under the business row's lock:
+ * not the owner, and within the roles and stores the actor gives.
+ */
+export async function loadChangeableStaff(
   tx: Tx,
-  deps: AppDeps,
   actor: Actor,
   scope: StoreAccess,
   accountId: string,
   version: number,
-  active: boolean,
-): Promise<StaffMember> {
+) {
   await lockBusiness(tx, scope.businessId);
   const target = await loadStaff(tx, scope, accountId, true);
   checkVersion('this staff member', target.version, version);
@@ -318,6 +320,19 @@ export async function setStaffActiveIn(
       held.map((m) => ({ id: m.storeId, name: m.storeName })),
       { name: heldRole.roleName, permissions: rolePermissions(heldRole) },
     );
+  return { target, held, heldRole };
+}
+
+export async function setStaffActiveIn(
+  tx: Tx,
+  deps: AppDeps,
+  actor: Actor,
+  scope: StoreAccess,
+  accountId: string,
+  version: number,
+  active: boolean,
+): Promise<StaffMember> {
+  const { target, heldRole } = await loadChangeableStaff(tx, actor, scope, accountId, version);
   if ((target.deactivatedAt === null) === active) return memberOf(tx, scope.businessId, target);
   // Coming back counts against the plan's staff limit like someone new.
   if (active) await assertPlanAllows(tx, scope.businessId, 'staff');
