@@ -408,6 +408,9 @@ describe('receipts API', () => {
         as: { email: DEMO.manager },
         storeId: demo.lekkiId,
         mustNotReveal: ['Other Secret Soap', other.businessName],
+        // The earlier tests' mail is delivered after their answers and marks the outbox meanwhile;
+        // that no mail was queued for this probe is checked below.
+        ignoreTables: ['mail_outbox'],
       });
     expect(await latestMailTo(server, 'thief@example.com')).toBeUndefined();
   });
