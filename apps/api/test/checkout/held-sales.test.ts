@@ -36,6 +36,8 @@ describe('held sales', () => {
         .select({ action: auditEvents.action })
         .from(auditEvents)
         .where(and(eq(auditEvents.entity, 'held_sale'), eq(auditEvents.entityId, id)))
+        // In the order they happened (ids are UUID v7): a server's heap order is no order.
+        .orderBy(auditEvents.id)
     ).map((r) => r.action);
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentInput } from '@ipos/contracts';
 import { ApiError } from '../../../../lib/api-client';
@@ -154,6 +154,13 @@ describe('<PaymentDialog>', () => {
     );
     await waitFor(() => expect(complete(dialog)).toHaveFocus());
     await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith([]);
+  });
+
+  it('completes a zero total from Enter pressed before the dialog has the focus', async () => {
+    const { onConfirm } = renderDialog(0);
+    fireEvent.keyDown(document.body, { key: 'Enter' });
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onConfirm).toHaveBeenCalledWith([]);
   });

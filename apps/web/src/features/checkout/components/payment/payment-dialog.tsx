@@ -101,6 +101,7 @@ function PaymentForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const cashRef = useRef<HTMLInputElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const paidMinor = tenders.reduce((sum, t) => sum + t.amountMinor, 0);
   const remainingMinor = Math.max(0, totalMinor - paidMinor);
@@ -112,19 +113,6 @@ function PaymentForm({
     if (next !== 'cash') setAmountText(minorToInput(remainingMinor, currency));
     requestAnimationFrame(() => (next === 'cash' ? cashRef : amountRef).current?.focus());
   };
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const fKey = /^F([1-4])$/.exec(event.key);
-      const digit = !isTyping(event.target) && /^[1-4]$/.test(event.key) ? event.key : null;
-      const index = fKey ? Number(fKey[1]) : digit ? Number(digit) : 0;
-      if (!index || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      choose(paymentMethods[index - 1]!);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
 
   // ---- the tender being entered
   const cash = parseMoneyInput(cashText, currency);
@@ -215,11 +203,32 @@ function PaymentForm({
     onConfirm(payments);
   };
 
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // A free sale: Enter completes it even before the dialog has taken the focus (F9 then Enter at
+      // a cashier's speed lands inside the opening transition, with the focus still behind the dialog).
+      const outside = !(event.target instanceof Node && formRef.current?.contains(event.target));
+      if (event.key === 'Enter' && nothingToPay && outside && !event.defaultPrevented) {
+        event.preventDefault();
+        complete();
+        return;
+      }
+      const fKey = /^F([1-4])$/.exec(event.key);
+      const digit = !isTyping(event.target) && /^[1-4]$/.test(event.key) ? event.key : null;
+      const index = fKey ? Number(fKey[1]) : digit ? Number(digit) : 0;
+      if (!index || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      choose(paymentMethods[index - 1]!);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
   const errorContent = error instanceof Error ? describeApiError(error) : error;
   const quick = quickCashAmounts(remainingMinor, currency, minorDigits);
 
   return (
-    <form onSubmit={complete} noValidate>
+    <form ref={formRef} onSubmit={complete} noValidate>
       <Stack gap="md">
         <div className={classes.due} aria-live="polite">
           <Text size="sm" c="dimmed">
