@@ -79,7 +79,12 @@ export function RegisterGate({
         </Card>
       )}
       {canOpen ? (
-        <OpenRegisterForm storeId={storeId} currency={currency} onOpened={onEnter} />
+        <OpenRegisterForm
+          storeId={storeId}
+          currency={currency}
+          openNames={open.data?.items.map((s) => s.registerName) ?? []}
+          onOpened={onEnter}
+        />
       ) : (
         <Alert color="yellow" variant="light" title="Open a register">
           Ask a manager to open a register.
@@ -89,16 +94,29 @@ export function RegisterGate({
   );
 }
 
+/** The first "Till N" no open register of the store is named (names are unique per store regardless of case). */
+function freeRegisterName(openNames: string[]): string {
+  const taken = new Set(openNames.map((n) => n.trim().toLowerCase()));
+  let n = 1;
+  while (taken.has(`till ${n}`)) n += 1;
+  return `Till ${n}`;
+}
+
 function OpenRegisterForm({
   storeId,
   currency,
+  openNames,
   onOpened,
 }: {
   storeId: string;
   currency: CurrencyCode;
+  /** The names of the registers open in the store now, to suggest a free one. */
+  openNames: string[];
   onOpened: (session: RegisterSession) => void;
 }) {
-  const [name, setName] = useState('Till 1');
+  // Until the cashier types a name, the suggestion follows the open registers as they load or change.
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const name = typedName ?? freeRegisterName(openNames);
   const [float, setFloat] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const openRegister = useOpenRegister(storeId);
@@ -144,7 +162,7 @@ function OpenRegisterForm({
         <TextInput
           label="Register name"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => setTypedName(e.currentTarget.value)}
           error={errors.registerName}
           maxLength={40}
         />

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RegisterSession } from '@ipos/contracts';
+import { jsonResponse } from '../../../test/api';
+import { LEKKI_ID } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { RegisterGate } from './register-gate';
+
+const ACCOUNT_ID = '0190a6a0-0000-7000-8000-0000000000a1';
+
+function session(n: number, registerName: string): RegisterSession {
+  return {
+    id: `0190a6a0-0000-7000-8000-0000000000e${n}`,
+    storeId: LEKKI_ID,
+    registerName,
+    status: 'open',
+    openingFloatMinor: 0,
+    openedAt: '2026-03-07T08:00:00.000Z',
+    openedBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
+    closedAt: null,
+    closedBy: null,
+    countedDenominations: null,
+    closingNote: null,
+    cashMovements: [],
+    summary: {
+      salesCount: 0,
+      salesTotalMinor: 0,
+      byMethod: { cash: 0, card: 0, bank_transfer: 0, mobile_money: 0 },
+      refundsTotalMinor: 0,
+      cashRefundsMinor: 0,
+      cashInMinor: 0,
+      cashOutMinor: 0,
+      expectedCashMinor: 0,
+      countedCashMinor: null,
+      varianceMinor: null,
+    },
+    version: 1,
+  };
+}
+
+/** The API as the gate uses it: the store's open sessions, and opening one (answered with what was sent). */
+function fakeApi(open: RegisterSession[]) {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const { pathname, searchParams } = new URL(url, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      if (pathname !== '/api/v1/register-sessions') throw new Error(`unexpected ${method} ${url}`);
+      if (method === 'GET') {
+        expect(searchParams.get('status')).toBe('open');
+        return jsonResponse({ items: open, total: open.length, page: 1, pageSize: 100, totalCapped: false });
+      }
+      const body = JSON.parse(String(init?.body)) as { registerName: string; openingFloatMinor: number };
+      posted.push(body);
+      return jsonResponse({ ...session(9, body.registerName), openingFloatMinor: body.openingFloatMinor }, 201);
+    }),
+  );
+  return posted;
+}
+
+function renderGate() {
+  const onEnter = vi.fn<(s: RegisterSession) => void>();
+  renderWithProviders(<RegisterGate storeId={LEKKI_ID} currency="NGN" canOpen onEnter={onEnter} />);
+  const form = within(screen.getByRole('form', { name: 'Open a register' }));
+  return { form, onEnter, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('<RegisterGate>', () => {
+  it('suggests the first "Till N" no open register uses (whatever its case), and opens it', async () => {
+    const posted = fakeApi([session(1, 'Till 1'), session(2, 'TILL 2'), session(4, 'Till 4')]);
+    const { form, onEnter, user } = renderGate();
+    expect(await screen.findByRole('button', { name: 'Use TILL 2' })).toBeInTheDocument();
+    await waitFor(() => expect(form.getByLabelText('Register name')).toHaveValue('Till 3'));
+
+    await user.type(form.getByLabelText(/Counted float/), '0');
+    await user.click(form.getByRole('button', { name: 'Open register' }));
+    await waitFor(() => expect(onEnter).toHaveBeenCalledTimes(1));
+    expect(posted).toEqual([{ registerName: 'Till 3', openingFloatMinor: 0 }]);
+  });
+
+  it('suggests "Till 1" when it is free, and keeps a name the cashier typed', async () => {
+    const posted = fakeApi([session(2, 'Till 2')]);
+    const { form, user } = renderGate();
+    expect(await screen.findByRole('button', { name: 'Use Till 2' })).toBeInTheDocument();
+    const name = form.getByLabelText('Register name');
+    expect(name).toHaveValue('Till 1');
+
+    await user.clear(name);
+    await user.type(name, 'Back counter');
+    await user.type(form.getByLabelText(/Counted float/), '50');
+    await user.click(form.getByRole('button', { name: 'Open register' }));
+    await waitFor(() => expect(posted).toEqual([{ registerName: 'Back counter', openingFloatMinor: 5_000 }]));
+  });
+});
