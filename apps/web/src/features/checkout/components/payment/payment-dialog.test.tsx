@@ -73,6 +73,35 @@ describe('<PaymentDialog>', () => {
     expect(onConfirm).toHaveBeenCalledWith([{ method: 'cash', amountMinor: 330_000, tenderedMinor: 330_000 }]);
   });
 
+  it('Enter with nothing typed in Cash tendered completes with exact cash for what remains, no change', async () => {
+    const { dialog, onConfirm, user } = renderDialog(330_000);
+    const tendered = dialog.getByLabelText('Cash tendered');
+    await waitFor(() => expect(tendered).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith([{ method: 'cash', amountMinor: 330_000, tenderedMinor: 330_000 }]);
+  });
+
+  it('after a card part, Enter on an empty Cash tendered pays the rest exactly; a card still needs its amount', async () => {
+    const { dialog, onConfirm, user } = renderDialog(330_000);
+    await user.keyboard('{F2}');
+    const amount = dialog.getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '{Enter}');
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.type(amount, '1000');
+    await user.click(dialog.getByRole('button', { name: 'Add payment' }));
+
+    await user.keyboard('{F1}');
+    const tendered = dialog.getByLabelText('Cash tendered');
+    await waitFor(() => expect(tendered).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledWith([
+      { method: 'card', amountMinor: 100_000 },
+      { method: 'cash', amountMinor: 230_000, tenderedMinor: 230_000 },
+    ]);
+  });
+
   it('splits: card for part with its reference (F2), then cash for the rest with change', async () => {
     const { dialog, onConfirm, user } = renderDialog(330_000);
     await user.keyboard('{F2}');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -62,7 +62,8 @@ const isTyping = (target: EventTarget | null) =>
  * buttons and the change, card or bank transfer with a reference, mobile money with provider, phone
  * and reference — and any split of them. Completes (Enter) only when the tenders cover the total;
  * cash may exceed what remains (the difference is change), other methods may not. A zero total (all
- * discounted, or free items) completes with no payment.
+ * discounted, or free items) completes with no payment. Enter with nothing typed in Cash tendered
+ * is exact cash: what remains, no change.
  *
  * Keyboard: F1–F4 (or 1–4 outside a field) choose the method; Tab walks the fields; Enter completes.
  */
@@ -203,8 +204,16 @@ function PaymentForm({
     onConfirm(payments);
   };
 
+  /** Enter on an empty Cash tendered: the customer hands over exactly what remains. */
+  const onCashKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || cashText.trim() !== '' || remainingMinor <= 0) return;
+    event.preventDefault();
+    if (submitting) return;
+    onConfirm([...tenders, { method: 'cash', amountMinor: remainingMinor, tenderedMinor: remainingMinor }]);
+  };
+
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
       // A free sale: Enter completes it even before the dialog has taken the focus (F9 then Enter at
       // a cashier's speed lands inside the opening transition, with the focus still behind the dialog).
       const outside = !(event.target instanceof Node && formRef.current?.contains(event.target));
@@ -280,6 +289,7 @@ function PaymentForm({
                     setCashText(value);
                     setErrors({});
                   }}
+                  onKeyDown={onCashKeyDown}
                   error={errors.amount ?? (cash.ok ? undefined : cash.message)}
                 />
                 <Group gap="xs" role="group" aria-label="Quick cash">
@@ -402,7 +412,7 @@ function PaymentForm({
 
         <Group justify="space-between" wrap="wrap">
           <Text size="xs" c="dimmed">
-            <Kbd>Enter</Kbd> completes when paid · <Kbd>Esc</Kbd> back to the cart
+            <Kbd>Enter</Kbd> completes when paid (no cash typed: exact cash) · <Kbd>Esc</Kbd> back to the cart
           </Text>
           <Group gap="sm">
             {!nothingToPay && (
