@@ -288,6 +288,8 @@ describe('invoices API', () => {
       balanceMinor: 0,
       paidMinor: 0,
       version: 1,
+      // The seller's tax id from the business profile, for the sheet to print as the PDF does.
+      businessTaxId: 'TIN 12345678-0001',
       customer: { id: customerId, name: 'Adebayo Catering Ltd', email: 'accounts@adebayo.example' },
     });
     expect(inv.lines.map((l) => [l.kind, l.unit, l.quantity, l.taxMinor, l.totalMinor, l.cartDiscountMinor])).toEqual([

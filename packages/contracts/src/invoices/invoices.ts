@@ -181,6 +181,8 @@ export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 export const invoiceSchema = invoiceSummarySchema.extend({
   storeId: z.string().uuid(),
+  /** The seller's tax id from the business profile, printed under the seller; null when it has none. */
+  businessTaxId: z.string().nullable(),
   customer: personSchema.extend({
     email: z.string().nullable(),
     phone: z.string().nullable(),

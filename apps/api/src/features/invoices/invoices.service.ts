@@ -33,6 +33,7 @@ import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { checkVersion, iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
 import { accountNames, variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
+import { findReceiptHeader } from '../checkout/receipts.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { storeTimeZone } from '../businesses/businesses.repository.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
@@ -113,11 +114,13 @@ function presentLine(l: InvoiceLineRow): Invoice['lines'][number] {
 export async function loadInvoice(db: Executor, scope: InvoiceScope, id: string, today?: string): Promise<Invoice> {
   const row = await findInvoice(db, scope, id);
   if (!row) throw notFound(WHAT);
-  const [customer, lines, payments, day] = await Promise.all([
+  const [customer, lines, payments, day, seller] = await Promise.all([
     findContact(db, scope.businessId, row.customerId),
     invoiceLineRows(db, scope.businessId, id),
     invoicePaymentRows(db, scope.businessId, id),
     today ?? storeTimeZone(db, scope).then((zone) => storeDay(zone)),
+    // The same header the invoice PDF prints from: the business's tax id as it is now.
+    findReceiptHeader(db, scope),
   ]);
   const names = await accountNames(db, [
     row.createdBy,
@@ -133,6 +136,7 @@ export async function loadInvoice(db: Executor, scope: InvoiceScope, id: string,
     status: row.status as InvoiceStatus,
     state: invoiceState({ status: row.status as InvoiceStatus, dueDate: row.dueDate, totalMinor, paidMinor }, day),
     storeId: row.storeId,
+    businessTaxId: seller?.taxId ?? null,
     customer: {
       id: row.customerId,
       name: customer?.name ?? 'Unknown',

@@ -28,7 +28,7 @@ export interface InvoiceSheetProps {
 }
 
 /**
- * The invoice as the customer receives it: the business's logo, the store, the customer, number or DRAFT, dates, state,
+ * The invoice as the customer receives it: the business's logo and tax id, the store, the customer, number or DRAFT, dates, state,
  * lines with discounts and taxes, totals, payments, the balance, notes and terms.
  */
 export function InvoiceSheet({ invoice: inv, store, shortages = new Map(), forPrint = false }: InvoiceSheetProps) {
@@ -59,6 +59,7 @@ export function InvoiceSheet({ invoice: inv, store, shortages = new Map(), forPr
                 {store.address}
               </Text>
             ) : null}
+            {inv.businessTaxId ? <Text size="sm">Tax ID {inv.businessTaxId}</Text> : null}
           </Stack>
           <Stack gap={2} align="flex-end">
             <Text fw={700} fz="xl" tt="uppercase" data-testid={tid('invoice-number')}>

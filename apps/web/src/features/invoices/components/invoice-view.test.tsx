@@ -51,6 +51,20 @@ describe('<InvoiceView>', () => {
     expect(within(copy).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it("states the business's tax id under the seller, on screen and in print, only when it has one", async () => {
+    renderView(invoiceOf({ businessTaxId: 'TIN 12345678-0001' }));
+    const sheet = await screen.findByTestId('invoice-sheet');
+    expect(sheet).toHaveTextContent('Tax ID TIN 12345678-0001');
+    expect(screen.getByTestId('invoice-print-copy')).toHaveTextContent('Tax ID TIN 12345678-0001');
+  });
+
+  it('leaves the tax id line out when the business has none', async () => {
+    renderView(invoiceOf());
+    const sheet = await screen.findByTestId('invoice-sheet');
+    expect(sheet).not.toHaveTextContent('Tax ID');
+    expect(screen.getByTestId('invoice-print-copy')).not.toHaveTextContent('Tax ID');
+  });
+
   it('heads the sheet, and the copy that prints, with the business logo when there is one', async () => {
     const store = storeOf();
     stubApi({

@@ -50,6 +50,7 @@ export function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
     balanceMinor: 250_000,
     createdAt: '2026-11-20T09:00:00.000Z',
     storeId: LEKKI_ID,
+    businessTaxId: null,
     lines: [
       {
         lineNo: 1,
