@@ -11,6 +11,7 @@ import { createTestProduct } from '../support/catalog.js';
 import { latestMailTo, startSmtpPeer, waitUntilSent } from '../support/mail.js';
 import { caller, fieldsOf } from '../inventory/helpers.js';
 import { imagesIn, TINY_PNG } from '../support/images.js';
+import { hex, pdfText } from '../invoices/pdf-text.js';
 import { openTestSession, saleBody, seller, setProductTaxRate } from './checkout-support.js';
 
 const MM = 72 / 25.4;
@@ -219,6 +220,21 @@ describe('receipts API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad)).toEqual(['querystring.width']);
+  });
+
+  it('marks a reprint COPY (copy=true); the original, right after the sale, is not marked', async () => {
+    const original = await call(getReceiptPdf, { storeId: demo.lekkiId, params: { saleId: sale.id } });
+    expect(original.statusCode, original.body).toBe(200);
+    expect(pdfText(original.rawPayload)).not.toContain(hex('COPY'));
+    for (const width of ['58', '80'] as const) {
+      const reprint = await call(getReceiptPdf, {
+        storeId: demo.lekkiId,
+        params: { saleId: sale.id },
+        query: { width, copy: 'true' },
+      });
+      expect(reprint.statusCode, reprint.body).toBe(200);
+      expect(pdfText(reprint.rawPayload)).toContain(hex('*** COPY ***'));
+    }
   });
 
   it('makes a long receipt one taller page, not several', async () => {

@@ -56,11 +56,19 @@ export const getReceipt = defineEndpoint({
 export const getReceiptPdf = defineEndpoint({
   method: 'GET',
   path: '/api/v1/sales/:saleId/receipt.pdf',
-  summary: 'The receipt as a PDF, 58 mm or 80 mm wide (the sale number also as a Code 128 barcode)',
+  summary:
+    'The receipt as a PDF, 58 mm or 80 mm wide (the sale number also as a Code 128 barcode); copy=true marks a reprint COPY',
   tags: ['checkout'],
   access: 'transactions.view',
   params: saleParamsSchema,
-  query: z.object({ width: z.enum(receiptPaperWidths).default('80') }),
+  query: z.object({
+    width: z.enum(receiptPaperWidths).default('80'),
+    /**
+     * A reprint: the slip says COPY. Only the till asks without it, for the receipt it shows right
+     * after completing the sale (the original); every later showing (Transactions) asks with it.
+     */
+    copy: z.enum(['true', 'false']).optional(),
+  }),
   produces: 'application/pdf',
   status: 200,
   response: z.unknown(),

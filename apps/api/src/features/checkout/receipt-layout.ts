@@ -34,7 +34,8 @@ export function receiptMoney(minor: number, currency: string, withSymbol = true)
 /** 7.5% from 750 basis points. */
 export const percent = (basisPoints: number) => `${(basisPoints / 100).toString()}%`;
 
-export function receiptRows(receipt: Receipt): ReceiptRow[] {
+/** `copy`: a reprint, which says COPY under the header (the original is only the till's, right after the sale). */
+export function receiptRows(receipt: Receipt, { copy = false }: { copy?: boolean } = {}): ReceiptRow[] {
   const { store, business, sale, taxes } = receipt;
   const money = (minor: number) => receiptMoney(minor, business.currency);
   const plain = (minor: number) => receiptMoney(minor, business.currency, false);
@@ -49,6 +50,7 @@ export function receiptRows(receipt: Receipt): ReceiptRow[] {
   centred(store.address);
   if (store.phone) centred(`Tel ${store.phone}`);
   if (business.taxId) centred(`Tax ID ${business.taxId}`);
+  if (copy) centred('*** COPY ***', true);
   rows.push({ kind: 'rule' });
   rows.push({ kind: 'pair', left: 'Sale', right: sale.number, bold: true });
   rows.push({ kind: 'pair', left: 'Date', right: formatStoreDateTime(sale.completedAt, store.timeZone) });

@@ -50,6 +50,7 @@ export async function renderReceiptPdf(
   receipt: Receipt,
   width: ReceiptPaperWidth,
   logo: PdfLogo | null = null,
+  { copy = false }: { copy?: boolean } = {},
 ): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const image = await embedLogo(pdf, logo);
@@ -58,7 +59,7 @@ export async function renderReceiptPdf(
   const logoSize = image ? fitWithin(image, (pageWidth - 2 * MARGIN) * 0.6, LOGO_HEIGHT) : null;
   const size = (pageWidth - 2 * MARGIN) / (columns * ADVANCE);
   const lineHeight = size * LINE;
-  const rows = receiptRows(receipt).map(safeRow);
+  const rows = receiptRows(receipt, { copy }).map(safeRow);
   const height =
     2 * MARGIN +
     (logoSize ? logoSize.height + lineHeight * 0.5 : 0) +

@@ -8,7 +8,9 @@ import * as receipts from './receipts.service.js';
 export function receiptsRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, getReceipt, ({ store, params }) => receipts.getReceipt(deps.database.db, store, params.saleId));
   route(app, deps, getReceiptPdf, async ({ store, params, query, reply }) => {
-    const { filename, pdf } = await receipts.getReceiptPdf(deps.database.db, store, params.saleId, query.width);
+    const { filename, pdf } = await receipts.getReceiptPdf(deps.database.db, store, params.saleId, query.width, {
+      copy: query.copy === 'true',
+    });
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${filename}"`)

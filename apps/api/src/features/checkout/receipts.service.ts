@@ -70,10 +70,11 @@ export async function getReceiptPdf(
   scope: Scope,
   saleId: string,
   width: ReceiptPaperWidth,
+  { copy = false }: { copy?: boolean } = {},
 ): Promise<{ filename: string; pdf: Buffer }> {
   const receipt = await getReceipt(db, scope, saleId);
   const logo = await printableBusinessLogo(db, scope.businessId, receipt.business.logoVersion);
-  return { filename: `${receipt.sale.number}.pdf`, pdf: await renderReceiptPdf(receipt, width, logo) };
+  return { filename: `${receipt.sale.number}.pdf`, pdf: await renderReceiptPdf(receipt, width, logo, { copy }) };
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -16,9 +16,10 @@ export const receiptQuery = (saleId: string) =>
 export const useReceipt = (saleId: string | null | undefined) =>
   useQuery({ ...receiptQuery(saleId ?? ''), enabled: Boolean(saleId) });
 
-/** GET /sales/:id/receipt.pdf?width=…, saved as `<number>.pdf`. */
-export async function downloadReceiptPdf(saleId: string, number: string, width: ReceiptPaperWidth) {
-  const blob = await apiBlob(getReceiptPdf, { params: { saleId }, query: { width } });
+/** GET /sales/:id/receipt.pdf?width=…(&copy=true for a reprint), saved as `<number>.pdf`. */
+export async function downloadReceiptPdf(saleId: string, number: string, width: ReceiptPaperWidth, copy = false) {
+  // A reprint's PDF says COPY; the original (right after the sale) asks without the flag.
+  const blob = await apiBlob(getReceiptPdf, { params: { saleId }, query: copy ? { width, copy: 'true' } : { width } });
   saveBlob(blob, `${number}.pdf`);
 }
 

@@ -37,11 +37,19 @@ export function useReceiptWidth(): [ReceiptPaperWidth, (width: ReceiptPaperWidth
  * The copy the browser prints: a portal straight on <body>, hidden on screen; the print stylesheet
  * hides everything else and sizes the page to the paper (thermal printers feed as long as it runs).
  */
-export function ReceiptPrintCopy({ receipt, width }: { receipt: Receipt; width: ReceiptPaperWidth }) {
+export function ReceiptPrintCopy({
+  receipt,
+  width,
+  copy,
+}: {
+  receipt: Receipt;
+  width: ReceiptPaperWidth;
+  copy: boolean;
+}) {
   return createPortal(
     <div className={classes.printCopy} data-testid="receipt-print-copy">
       <style>{`@media print { @page { size: ${width}mm auto; margin: 0; } }`}</style>
-      <ReceiptView receipt={receipt} width={width} />
+      <ReceiptView receipt={receipt} width={width} copy={copy} />
     </div>,
     document.body,
   );
@@ -114,9 +122,18 @@ function EmailReceiptForm({ receipt }: { receipt: Receipt }) {
 
 /**
  * Paper width, Print, Download PDF and Email for a receipt, beside the slip itself; `children` adds
- * the caller's own action (the till's "New sale").
+ * the caller's own action (the till's "New sale"). Only the till's receipt right after the sale is the
+ * original; every later showing (`copy`, a reprint) says COPY on screen, in print and in its PDF.
  */
-export function ReceiptWorkspace({ receipt, children }: { receipt: Receipt; children?: ReactNode }) {
+export function ReceiptWorkspace({
+  receipt,
+  copy = false,
+  children,
+}: {
+  receipt: Receipt;
+  copy?: boolean;
+  children?: ReactNode;
+}) {
   const [width, setWidth] = useReceiptWidth();
   const [downloading, setDownloading] = useState(false);
 
@@ -136,7 +153,7 @@ export function ReceiptWorkspace({ receipt, children }: { receipt: Receipt; chil
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadReceiptPdf(receipt.sale.id, receipt.sale.number, width);
+      await downloadReceiptPdf(receipt.sale.id, receipt.sale.number, width, copy);
     } catch (error) {
       showApiError(error, 'The PDF could not be downloaded');
     } finally {
@@ -147,7 +164,7 @@ export function ReceiptWorkspace({ receipt, children }: { receipt: Receipt; chil
   return (
     <div className={classes.workspace}>
       <div className={classes.paper}>
-        <ReceiptView receipt={receipt} width={width} />
+        <ReceiptView receipt={receipt} width={width} copy={copy} />
       </div>
       <Stack gap="md" className={classes.actions}>
         <div>
@@ -176,7 +193,7 @@ export function ReceiptWorkspace({ receipt, children }: { receipt: Receipt; chil
         <EmailReceiptForm key={receipt.sale.id} receipt={receipt} />
         {children}
       </Stack>
-      <ReceiptPrintCopy receipt={receipt} width={width} />
+      <ReceiptPrintCopy receipt={receipt} width={width} copy={copy} />
     </div>
   );
 }

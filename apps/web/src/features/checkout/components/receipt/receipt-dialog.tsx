@@ -3,7 +3,7 @@ import { LoadError, LoadingCard } from '../../../../components/feedback/load-sta
 import { useReceipt } from '../../api/receipts';
 import { ReceiptWorkspace } from './receipt-actions';
 
-/** A reprint: the receipt of any sale of the store with print, PDF and email (the transactions screen). */
+/** A reprint: the receipt of any sale of the store, marked COPY, with print, PDF and email (the transactions screen). */
 export function ReceiptDialog({ saleId, opened, onClose }: { saleId: string; opened: boolean; onClose: () => void }) {
   const receipt = useReceipt(opened ? saleId : null);
   return (
@@ -18,7 +18,7 @@ export function ReceiptDialog({ saleId, opened, onClose }: { saleId: string; ope
           isRetrying={receipt.isFetching}
         />
       ) : (
-        <ReceiptWorkspace receipt={receipt.data} />
+        <ReceiptWorkspace receipt={receipt.data} copy />
       )}
     </Modal>
   );

@@ -55,9 +55,17 @@ function Lines({ text, className }: { text: string | null | undefined; className
  * The receipt as it prints on 58 or 80 mm thermal paper (and as the PDF and the mail lay it out):
  * logo, store and business header, sale number, date and time in the store's zone, cashier, customer,
  * lines with their discounts, totals with tax by rate, payments with change, refunds, a barcode of
- * the sale number, the footer.
+ * the sale number, the footer. A reprint (`copy`) says COPY under the header, as its PDF does.
  */
-export function ReceiptView({ receipt, width }: { receipt: Receipt; width: ReceiptPaperWidth }) {
+export function ReceiptView({
+  receipt,
+  width,
+  copy = false,
+}: {
+  receipt: Receipt;
+  width: ReceiptPaperWidth;
+  copy?: boolean;
+}) {
   const { store, business, sale, taxes } = receipt;
   const money = (minor: number) => formatMoney(minor, business.currency);
   const lineDiscounts = sale.lines.reduce((s, l) => s + l.lineDiscountMinor, 0);
@@ -71,6 +79,11 @@ export function ReceiptView({ receipt, width }: { receipt: Receipt; width: Recei
       <Lines text={store.address} />
       {store.phone && <div className={classes.center}>Tel {store.phone}</div>}
       {business.taxId && <div className={classes.center}>Tax ID {business.taxId}</div>}
+      {copy && (
+        <div className={classes.copyMark} data-testid="receipt-copy-mark">
+          *** COPY ***
+        </div>
+      )}
       <Rule />
       <Row left="Sale" right={sale.number} strong />
       <Row

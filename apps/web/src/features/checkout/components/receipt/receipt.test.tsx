@@ -195,4 +195,37 @@ describe('<ReceiptDialog>', () => {
     expect(dialog.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: /New sale/ })).not.toBeInTheDocument();
   });
+
+  it('marks the reprint COPY on screen and in print, and downloads the PDF marked COPY', async () => {
+    const pdfKey = `GET /api/v1/sales/${SALE_ID}/receipt.pdf?width=80&copy=true`;
+    const calls = stubApi({
+      [RECEIPT]: () => jsonResponse(receiptOf()),
+      [pdfKey]: () => new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:receipt'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(<ReceiptDialog saleId={SALE_ID} opened onClose={vi.fn()} />);
+    const dialog = within(await screen.findByRole('dialog'));
+    const slip = await dialog.findByRole('article', { name: 'Receipt LEK-S000042' });
+    expect(within(slip).getByTestId('receipt-copy-mark')).toHaveTextContent('COPY');
+    expect(within(screen.getByTestId('receipt-print-copy')).getByTestId('receipt-copy-mark')).toHaveTextContent('COPY');
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.map((c) => c.key)).toContain(pdfKey);
+  });
+});
+
+describe('the original receipt, right after the sale', () => {
+  it('is not marked COPY, on screen or in print', async () => {
+    stubApi({ [RECEIPT]: () => jsonResponse(receiptOf()) });
+    renderWithProviders(<ReceiptPanel saleId={SALE_ID} onNewSale={vi.fn()} />);
+    await screen.findByRole('heading', { name: /complete/ });
+    expect(screen.getAllByRole('article', { name: 'Receipt LEK-S000042' })).toHaveLength(2);
+    expect(screen.queryByTestId('receipt-copy-mark')).not.toBeInTheDocument();
+    expect(screen.queryByText(/COPY/)).not.toBeInTheDocument();
+  });
 });
