@@ -50,6 +50,21 @@ export const movementRefTypes = [
 ] as const;
 export type MovementRefType = (typeof movementRefTypes)[number];
 
+/**
+ * The page a movement's document opens on: a refund opens its sale; a purchase receipt or vendor
+ * return opens its purchase order.
+ */
+export const movementDocumentKinds = [
+  'sale',
+  'purchase_order',
+  'waste',
+  'invoice',
+  'stock_adjustment',
+  'stock_count',
+  'stock_transfer',
+] as const;
+export type MovementDocumentKind = (typeof movementDocumentKinds)[number];
+
 export const stockMovementSchema = z.object({
   id: z.string().uuid(),
   occurredAt: z.string(),
@@ -67,6 +82,9 @@ export const stockMovementSchema = z.object({
   refType: z.enum(movementRefTypes).nullable(),
   refId: z.string().uuid().nullable(),
   refNumber: z.string().nullable(),
+  /** Where the document opens (null when the movement has no document with a page). */
+  documentKind: z.enum(movementDocumentKinds).nullable(),
+  documentId: z.string().uuid().nullable(),
   note: z.string().nullable(),
   actor: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
 });

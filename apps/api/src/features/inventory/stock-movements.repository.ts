@@ -1,15 +1,21 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MovementRefType } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
 import {
   accounts,
+  invoices,
   productVariants,
   products,
+  purchaseOrders,
+  refunds,
+  sales,
   stockAdjustments,
   stockCounts,
   stockMovements,
   stockTransfers,
   stores,
+  wasteRecords,
 } from '../../db/schema.js';
 
 const variantJoin = and(
@@ -58,6 +64,14 @@ const filterOf = (f: MovementFilter) =>
     f.variantId ? eq(stockMovements.variantId, f.variantId) : undefined,
   );
 
+/** The document a movement points at, when its `ref_type` names that document's table. */
+const documentJoin = (refType: MovementRefType, table: { businessId: AnyPgColumn; id: AnyPgColumn }) =>
+  and(
+    eq(stockMovements.refType, refType),
+    eq(table.businessId, stockMovements.businessId),
+    eq(table.id, stockMovements.refId),
+  );
+
 /** A product's ledger, newest first (occurred_at desc, id desc: the index order, keyset-friendly). */
 export async function listMovementRows(db: Executor, filter: MovementFilter, page: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
@@ -76,9 +90,11 @@ export async function listMovementRows(db: Executor, filter: MovementFilter, pag
         reason: stockMovements.reason,
         refType: stockMovements.refType,
         refId: stockMovements.refId,
-        refNumber: sql<
-          string | null
-        >`coalesce(${stockAdjustments.number}, ${stockCounts.number}, ${stockTransfers.number})`,
+        refNumber: sql<string | null>`coalesce(${stockAdjustments.number}, ${stockCounts.number}, ${
+          stockTransfers.number
+        }, ${sales.number}, ${refunds.number}, ${purchaseOrders.number}, ${wasteRecords.number}, ${invoices.number})`,
+        /** A refund opens on its sale's page. */
+        refundSaleId: refunds.saleId,
         note: stockMovements.note,
         actorId: stockMovements.actorAccountId,
         actorName: accounts.name,
@@ -86,30 +102,14 @@ export async function listMovementRows(db: Executor, filter: MovementFilter, pag
       .from(stockMovements)
       .innerJoin(stores, and(eq(stores.businessId, stockMovements.businessId), eq(stores.id, stockMovements.storeId)))
       .innerJoin(productVariants, variantJoin)
-      .leftJoin(
-        stockAdjustments,
-        and(
-          eq(stockMovements.refType, 'stock_adjustment'),
-          eq(stockAdjustments.businessId, stockMovements.businessId),
-          eq(stockAdjustments.id, stockMovements.refId),
-        ),
-      )
-      .leftJoin(
-        stockCounts,
-        and(
-          eq(stockMovements.refType, 'stock_count'),
-          eq(stockCounts.businessId, stockMovements.businessId),
-          eq(stockCounts.id, stockMovements.refId),
-        ),
-      )
-      .leftJoin(
-        stockTransfers,
-        and(
-          eq(stockMovements.refType, 'stock_transfer'),
-          eq(stockTransfers.businessId, stockMovements.businessId),
-          eq(stockTransfers.id, stockMovements.refId),
-        ),
-      )
+      .leftJoin(stockAdjustments, documentJoin('stock_adjustment', stockAdjustments))
+      .leftJoin(stockCounts, documentJoin('stock_count', stockCounts))
+      .leftJoin(stockTransfers, documentJoin('stock_transfer', stockTransfers))
+      .leftJoin(sales, documentJoin('sale', sales))
+      .leftJoin(refunds, documentJoin('refund', refunds))
+      .leftJoin(purchaseOrders, documentJoin('purchase_order', purchaseOrders))
+      .leftJoin(wasteRecords, documentJoin('waste', wasteRecords))
+      .leftJoin(invoices, documentJoin('invoice', invoices))
       .leftJoin(accounts, eq(accounts.id, stockMovements.actorAccountId))
       .where(filterOf(filter))
       .orderBy(desc(stockMovements.occurredAt), desc(stockMovements.id))

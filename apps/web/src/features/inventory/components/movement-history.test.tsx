@@ -5,6 +5,7 @@ import { jsonResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderInRouter } from '../../../test/render';
 import { formatDelta, MovementHistory } from './movement-history';
+import type { StockMovement } from '@ipos/contracts';
 import { COUNT_ID, movementOf, PRODUCT_ID } from './stock-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -23,6 +24,8 @@ const movements = [
     refType: 'stock_count',
     refId: COUNT_ID,
     refNumber: 'LEK-CNT000001',
+    documentKind: 'stock_count',
+    documentId: COUNT_ID,
   }),
   movementOf({
     id: '0190a6a0-0000-7000-8000-00000000c003',
@@ -34,6 +37,8 @@ const movements = [
     refType: 'stock_transfer',
     refId: '0190a6a0-0000-7000-8000-00000000f001',
     refNumber: 'IKJ-TRF000001',
+    documentKind: 'stock_transfer',
+    documentId: '0190a6a0-0000-7000-8000-00000000f001',
     actor: null,
   }),
 ];
@@ -83,6 +88,92 @@ describe('<MovementHistory>', () => {
     expect(transferred!.getByText('IKJ-TRF000001')).toBeInTheDocument();
     expect(transferred!.queryByRole('link')).not.toBeInTheDocument();
     expect(transferred!.getByText('—')).toBeInTheDocument();
+  });
+
+  it('links sales, refunds, waste, purchase receipts, vendor returns and invoices to their pages by number', async () => {
+    const SALE_ID = '0190a6a0-0000-7000-8000-00000000e001';
+    const ORDER_ID = '0190a6a0-0000-7000-8000-00000000e002';
+    const documents: [Partial<StockMovement>, string][] = [
+      [
+        {
+          reason: 'sale',
+          refType: 'sale',
+          refId: SALE_ID,
+          refNumber: 'LEK-S000123',
+          documentKind: 'sale',
+          documentId: SALE_ID,
+        },
+        `/dashboard/transactions/${SALE_ID}`,
+      ],
+      // A refund shows its own number and opens its sale.
+      [
+        {
+          reason: 'refund',
+          refType: 'refund',
+          refId: '0190a6a0-0000-7000-8000-00000000e003',
+          refNumber: 'LEK-RF000001',
+          documentKind: 'sale',
+          documentId: SALE_ID,
+        },
+        `/dashboard/transactions/${SALE_ID}`,
+      ],
+      [
+        {
+          reason: 'waste',
+          refType: 'waste',
+          refId: '0190a6a0-0000-7000-8000-00000000e004',
+          refNumber: 'LEK-WST000001',
+          documentKind: 'waste',
+          documentId: '0190a6a0-0000-7000-8000-00000000e004',
+        },
+        '/dashboard/waste/view/0190a6a0-0000-7000-8000-00000000e004',
+      ],
+      [
+        {
+          reason: 'purchase_receipt',
+          refType: 'purchase_order',
+          refId: ORDER_ID,
+          refNumber: 'LEK-PO000007',
+          documentKind: 'purchase_order',
+          documentId: ORDER_ID,
+        },
+        `/dashboard/purchase-order/view/${ORDER_ID}`,
+      ],
+      [
+        {
+          reason: 'vendor_return',
+          refType: 'purchase_order',
+          refId: ORDER_ID,
+          refNumber: 'LEK-PO000008',
+          documentKind: 'purchase_order',
+          documentId: ORDER_ID,
+        },
+        `/dashboard/purchase-order/view/${ORDER_ID}`,
+      ],
+      [
+        {
+          reason: 'sale',
+          refType: 'invoice',
+          refId: '0190a6a0-0000-7000-8000-00000000e005',
+          refNumber: 'LEK-INV000042',
+          documentKind: 'invoice',
+          documentId: '0190a6a0-0000-7000-8000-00000000e005',
+        },
+        '/dashboard/invoice/view/0190a6a0-0000-7000-8000-00000000e005',
+      ],
+    ];
+    stubApi({
+      [LIST]: () =>
+        jsonResponse(
+          page(documents.map(([m], i) => movementOf({ ...m, id: `0190a6a0-0000-7000-8000-0000000010${i}0` }))),
+        ),
+    });
+    renderHistory();
+    const rows = await screen.findAllByTestId('movement-row');
+    expect(rows).toHaveLength(documents.length);
+    documents.forEach(([m, href], i) => {
+      expect(within(rows[i]!).getByRole('link', { name: m.refNumber! })).toHaveAttribute('href', href);
+    });
   });
 
   it('filters by store through the API', async () => {

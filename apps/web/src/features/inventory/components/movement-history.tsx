@@ -22,18 +22,28 @@ export function formatDelta(delta: number, unit: ProductUnit): string {
 }
 
 /**
- * Where a movement's document opens. Counts and adjustments belong to one store and open only from
- * it; transfers open from either end. Sales and other documents have screens of their own later.
+ * Where a movement's document opens, from the movement's own store (the document pages read the
+ * active store): a refund opens its sale, a receipt or vendor return its purchase order. Counts and
+ * transfers open in the inventory tabs, an adjustment in place.
  */
 function documentLink(movement: StockMovement, currentStoreId: string | null): string | null {
-  if (!movement.refId || movement.storeId !== currentStoreId) return null;
-  switch (movement.refType) {
+  const id = movement.documentId;
+  if (!id || movement.storeId !== currentStoreId) return null;
+  switch (movement.documentKind) {
+    case 'sale':
+      return `/dashboard/transactions/${id}`;
+    case 'purchase_order':
+      return `/dashboard/purchase-order/view/${id}`;
+    case 'waste':
+      return `/dashboard/waste/view/${id}`;
+    case 'invoice':
+      return `/dashboard/invoice/view/${id}`;
     case 'stock_count':
-      return `/dashboard/inventory?tab=counts&count=${movement.refId}`;
+      return `/dashboard/inventory?tab=counts&count=${id}`;
     case 'stock_transfer':
-      return `/dashboard/inventory?tab=transfers&transfer=${movement.refId}`;
+      return `/dashboard/inventory?tab=transfers&transfer=${id}`;
     case 'stock_adjustment':
-      return `?adjustment=${movement.refId}`;
+      return `?adjustment=${id}`;
     default:
       return null;
   }

@@ -80,6 +80,8 @@ export function movementOf(overrides: Partial<StockMovement> = {}): StockMovemen
     refType: 'stock_adjustment',
     refId: '0190a6a0-0000-7000-8000-00000000d001',
     refNumber: 'LEK-ADJ000001',
+    documentKind: 'stock_adjustment',
+    documentId: '0190a6a0-0000-7000-8000-00000000d001',
     note: null,
     actor: { id: ACCOUNT_ID, name: 'Bola Admin' },
     ...overrides,
