@@ -15,6 +15,7 @@ import {
   createPurchaseOrder,
   type EntityEvent,
   type PurchaseOrder,
+  type PurchaseOrderListItem,
   type PurchaseOrderSummary,
   type ReorderSuggestion,
   type RestockReport,
@@ -176,6 +177,25 @@ describe('purchase orders API', () => {
     // Ikeja sees none of Lekki's orders.
     const ikeja = await po(server, DEMO.owner, demo.ikejaId, listPurchaseOrders, { query: { vendorId: other.id } });
     expect((ikeja.json() as { total: number }).total).toBe(0);
+  });
+
+  it('lists each order with the units ordered and received across its lines, to 3 decimals', async () => {
+    const other = await createVendor(server, demo.businessId);
+    const milk = await product();
+    const rice = await product({ unit: 'kg' });
+    const order = await act.create(other.id, [
+      { variantId: milk.variantId, quantity: 10, unitCostMinor: 300 },
+      { variantId: rice.variantId, quantity: 2.5, unitCostMinor: 1_200 },
+    ]);
+    await act.receive(order.id, [
+      { lineNo: 1, quantity: 4 },
+      { lineNo: 2, quantity: 1.125 },
+    ]);
+    const page = (await call(listPurchaseOrders, { query: { vendorId: other.id } })).json() as {
+      items: PurchaseOrderListItem[];
+    };
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ status: 0, quantityOrdered: 12.5, quantityReceived: 5.125 });
   });
 
   // ---------------------------------------------------------------- receive

@@ -124,6 +124,15 @@ export const purchaseOrderSummarySchema = z.object({
 });
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
+/** A row of the order list: the summary with the units ordered and received across its lines. */
+export const purchaseOrderListItemSchema = purchaseOrderSummarySchema.extend({
+  /** Σ quantity ordered over the lines (up to 3 decimals, mixed units summed as numbers). */
+  quantityOrdered: z.number(),
+  /** Σ quantity received over the lines. */
+  quantityReceived: z.number(),
+});
+export type PurchaseOrderListItem = z.infer<typeof purchaseOrderListItemSchema>;
+
 export const purchaseOrderSchema = purchaseOrderSummarySchema.extend({
   storeId: z.string().uuid(),
   vendor: personSchema.extend({
@@ -172,7 +181,7 @@ export const listPurchaseOrders = defineEndpoint({
   access: 'purchase-orders.view',
   query: listPurchaseOrdersQuerySchema,
   status: 200,
-  response: pageOf(purchaseOrderSummarySchema),
+  response: pageOf(purchaseOrderListItemSchema),
 });
 
 export const getPurchaseOrder = defineEndpoint({

@@ -246,6 +246,12 @@ export interface OrderSummaryRow {
   returnedMinor: number | string;
 }
 
+/** A list row: the summary with Σ units ordered and received (numeric: a string from pg, a number from PGlite). */
+export interface OrderListRow extends OrderSummaryRow {
+  quantityOrdered: number | string;
+  quantityReceived: number | string;
+}
+
 export interface OrderFilter {
   status?: number | undefined;
   vendorId?: string | undefined;
@@ -265,12 +271,17 @@ const summaryColumns = sql`o.id, o.number, o.status, o.vendor_id as "vendorId", 
        (select coalesce(sum(round(l.quantity_returned * l.unit_cost_minor)), 0) from purchase_order_lines l
          where l.business_id = o.business_id and l.order_id = o.id) as "returnedMinor"`;
 
+const listQuantityColumns = sql`(select coalesce(sum(l.quantity_ordered), 0) from purchase_order_lines l
+         where l.business_id = o.business_id and l.order_id = o.id) as "quantityOrdered",
+       (select coalesce(sum(l.quantity_received), 0) from purchase_order_lines l
+         where l.business_id = o.business_id and l.order_id = o.id) as "quantityReceived"`;
+
 /** One page of the store's orders, newest first, with the count. */
 export async function listOrderRows(
   db: Executor,
   scope: Scope,
   filter: OrderFilter,
-): Promise<{ rows: OrderSummaryRow[]; total: number }> {
+): Promise<{ rows: OrderListRow[]; total: number }> {
   const parts: SQL[] = [sql`o.business_id = ${scope.businessId}`, sql`o.store_id = ${scope.storeId}`];
   if (filter.status !== undefined) parts.push(sql`o.status = ${filter.status}`);
   if (filter.vendorId) parts.push(sql`o.vendor_id = ${filter.vendorId}`);
@@ -288,9 +299,9 @@ export async function listOrderRows(
   const from = sql`purchase_orders o
     join stores s on s.business_id = o.business_id and s.id = o.store_id
     join contacts c on c.business_id = o.business_id and c.id = o.vendor_id`;
-  const rows = await queryRows<OrderSummaryRow>(
+  const rows = await queryRows<OrderListRow>(
     db,
-    sql`select ${summaryColumns} from ${from} where ${where}
+    sql`select ${summaryColumns}, ${listQuantityColumns} from ${from} where ${where}
          order by o.created_at desc, o.number desc limit ${filter.limit} offset ${filter.offset}`,
   );
   const [count] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${from} where ${where}`);

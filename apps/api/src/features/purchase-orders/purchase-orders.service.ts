@@ -18,6 +18,7 @@ import {
   type listPurchaseOrdersQuerySchema,
   type PurchaseOrder,
   type PurchaseOrderAction,
+  type PurchaseOrderListItem,
   type PurchaseOrderStatusValue,
   type PurchaseOrderSummary,
   type recallPurchaseOrderBodySchema,
@@ -107,7 +108,12 @@ export async function listPurchaseOrders(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+  const items = rows.map((row): PurchaseOrderListItem => ({
+    ...toSummary(row),
+    quantityOrdered: parseThousandths(row.quantityOrdered) / 1000,
+    quantityReceived: parseThousandths(row.quantityReceived) / 1000,
+  }));
+  return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The whole order as read: lines, receipts and returns with who, and the people on it. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PurchaseOrderSummary } from '@ipos/contracts';
+import type { PurchaseOrderListItem } from '@ipos/contracts';
 import { contactOf, contactSearch, contactsPage } from '../../../components/pickers/picker-fixtures';
 import { jsonResponse, stubApi } from '../../../test/api';
 import { renderRoutes } from '../../../test/render';
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const summary: PurchaseOrderSummary = {
+const summary: PurchaseOrderListItem = {
   id: ORDER_ID,
   number: 'LEK-PO000007',
   status: 4,
@@ -24,8 +24,10 @@ const summary: PurchaseOrderSummary = {
   orderedMinor: 1_100_000,
   receivedMinor: 1_100_000,
   returnedMinor: 160_000,
+  quantityOrdered: 12.5,
+  quantityReceived: 12.5,
 };
-const page = (...items: PurchaseOrderSummary[]) => ({ items, total: items.length, page: 1, pageSize: 25 });
+const page = (...items: PurchaseOrderListItem[]) => ({ items, total: items.length, page: 1, pageSize: 25 });
 const LIST = 'GET /api/v1/purchase-orders?page=1&pageSize=25';
 
 function show(routes: Parameters<typeof stubApi>[0], permissions: string[], url = '/dashboard/purchase-order') {
@@ -56,6 +58,22 @@ describe('PurchaseOrdersList', () => {
     expect(row).toHaveTextContent('returned ₦1,600.00');
     // Viewing only: no way to create.
     expect(screen.queryByRole('link', { name: 'New purchase order' })).toBeNull();
+  });
+
+  it('shows a partly received order’s progress beside its status, and keeps the number and badge whole', async () => {
+    const partly = { ...summary, status: 0 as const, quantityOrdered: 24.5, quantityReceived: 12.125 };
+    show({ [LIST]: () => jsonResponse(page(partly)) }, ['purchase-orders.view']);
+    const row = await screen.findByTestId('po-row');
+    expect(row).toHaveTextContent(/Open\s*· 12\.125 of 24\.5 received/);
+    expect(within(row).getByRole('link', { name: 'LEK-PO000007' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    const badge = within(row).getByText('Open').closest('[data-status]');
+    expect(badge).toHaveStyle({ flexShrink: '0', overflow: 'visible' });
+  });
+
+  it('shows no progress for an order received in full', async () => {
+    show({ [LIST]: () => jsonResponse(page(summary)) }, ['purchase-orders.view']);
+    const row = await screen.findByTestId('po-row');
+    expect(row).not.toHaveTextContent('received');
   });
 
   it('filters by status through the URL, and says when nothing matches', async () => {

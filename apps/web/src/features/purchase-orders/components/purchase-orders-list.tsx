@@ -20,6 +20,7 @@ import {
   purchaseOrderStatuses,
   type CurrencyCode,
   type ListPurchaseOrdersQuery,
+  type PurchaseOrderListItem,
 } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
@@ -29,6 +30,7 @@ import { PurchaseOrderStatusBadge } from '../../../components/status-badge/purch
 import { PURCHASE_ORDERS_PAGE_SIZE, usePurchaseOrders } from '../api/purchase-orders';
 import { NEW_PURCHASE_ORDER_PATH, purchaseOrderPath } from './paths';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
+import { formatQuantity } from '../../../lib/quantity';
 
 export interface PurchaseOrdersListProps {
   currency: CurrencyCode;
@@ -51,6 +53,31 @@ export function readFilters(params: URLSearchParams): ListPurchaseOrdersQuery {
     ...(isDay(params.get('to')) ? { to: params.get('to')! } : {}),
     ...(params.get('number')?.trim() ? { number: params.get('number')!.trim() } : {}),
   };
+}
+
+/** "12 of 24 received" while some but not all units have arrived; otherwise nothing. */
+export function receiptProgress(po: Pick<PurchaseOrderListItem, 'quantityOrdered' | 'quantityReceived'>) {
+  if (!(po.quantityReceived > 0 && po.quantityReceived < po.quantityOrdered)) return null;
+  return `${formatQuantity(po.quantityReceived)} of ${formatQuantity(po.quantityOrdered)} received`;
+}
+
+/** The status badge, whole (never cut to an ellipsis), with the receipt progress beside it. */
+function StatusCell({ po }: { po: PurchaseOrderListItem }) {
+  const progress = receiptProgress(po);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <PurchaseOrderStatusBadge
+        status={po.status}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+        styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+      />
+      {progress ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          · {progress}
+        </Text>
+      ) : null}
+    </Group>
+  );
 }
 
 /** The store's purchase orders, newest first: filter by status, vendor, dates and number; paged. */
@@ -180,13 +207,19 @@ export function PurchaseOrdersList({ currency, timeZone, permissions }: Purchase
                 {items.map((po) => (
                   <Table.Tr key={po.id} data-testid="po-row">
                     <Table.Td>
-                      <Anchor component={Link} to={purchaseOrderPath(po.id)} ff="monospace" fw={600}>
+                      <Anchor
+                        component={Link}
+                        to={purchaseOrderPath(po.id)}
+                        ff="monospace"
+                        fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
                         {po.number}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{po.vendor.name}</Table.Td>
                     <Table.Td>
-                      <PurchaseOrderStatusBadge status={po.status} />
+                      <StatusCell po={po} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{formatStoreDateTime(po.createdAt, timeZone)}</Text>
