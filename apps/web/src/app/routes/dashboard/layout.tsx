@@ -5,9 +5,6 @@ import { SignOutButton } from '../../../features/identity/components/sign-out-bu
 import { AppFrame } from '../../../features/navigation/components/app-frame';
 import { ContextSwitcher, type ContextOption } from '../../../features/navigation/components/context-switcher';
 import { roleLabel } from '../../../features/accounts/role-label';
-import { NoAccess, NoAccessScopeProvider } from '../../../components/feedback/no-access';
-import { canUseSection, getSection, isAudienceAllowed, type RouteMeta, type SectionAccess } from '../../route-table';
-import { useRouteMeta } from '../../route-title';
 import {
   ADMIN_MODE_OPTION,
   allowedSections,
@@ -17,26 +14,12 @@ import {
 } from '../../working-context';
 
 /**
- * The section of a route the mode may use but the role may not (the navigation hides it): opened by
- * URL, it is a calm no-access page. The mode's sections are the guards' (they redirect).
- */
-function refusedSection(meta: RouteMeta | undefined, access: SectionAccess) {
-  if (!meta?.section) return undefined;
-  const section = getSection(meta.section);
-  if (!isAudienceAllowed(section.audience, access.isAdmin) || canUseSection(section, access)) return undefined;
-  return section;
-}
-
-/**
  * The frame of every /dashboard screen (the guards have already let the person in), with the
  * invitations waiting for the person's answer above the screen.
  */
 export function DashboardLayout() {
   const { me, session, membership, access, switchTo } = useWorkingContext();
   const revalidator = useRevalidator();
-  const meta = useRouteMeta();
-  // Until the account is read its permissions are unknown: the screen decides meanwhile.
-  const refused = me.data ? refusedSection(meta, access) : undefined;
 
   // The stored mode, role or store changed (switcher, another tab, devtools): the guards decide again
   // whether the current screen is still allowed.
@@ -80,9 +63,7 @@ export function DashboardLayout() {
           onJoined={() => void revalidator.revalidate()}
         />
       ) : null}
-      <NoAccessScopeProvider value={{ what: meta?.title, businessName: membership?.businessName }}>
-        {refused ? <NoAccess page what={refused.name} /> : <Outlet />}
-      </NoAccessScopeProvider>
+      <Outlet />
     </AppFrame>
   );
 }
