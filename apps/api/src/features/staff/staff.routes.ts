@@ -67,7 +67,7 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps) {
       .then(thenMail),
   );
   route(app, deps, resetStaffPin, ({ actor, store, params }) =>
-    staff.resetStaffPin(deps, actor, store, params.accountId).then(() => null),
+    staff.resetStaffPin(deps, actor, store, params.accountId).then(() => thenMail(null)),
   );
 
   // The invited person's own answers.

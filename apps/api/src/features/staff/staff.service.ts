@@ -404,5 +404,4 @@ export async function resetStaffPin(deps: AppDeps, actor: Actor, store: StoreAcc
       text: `Hello ${account.name},\n\nA manager of ${store.businessName} (${store.storeName}) reset your iPos PIN. You will create a new PIN the next time you sign in; it is the same PIN in every business you work in.\n\nIf you did not expect this, tell the business or reply to your administrator.\n\niPos`,
     });
   });
-  void deps.mailer.flush(deps.database.db).catch(() => undefined);
 }
