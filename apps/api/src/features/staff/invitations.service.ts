@@ -68,26 +68,40 @@ function statusOf(row: Pick<InvitationRow, 'status' | 'expiresAt'>, now: Date): 
   return row.status as InvitationStatus;
 }
 
-/** The invitation as the business sees it: its own words, its role and stores, and the answer. */
-async function invitationView(db: Executor, row: InvitationRow, now: Date): Promise<StaffInvitation> {
-  const [role, stores] = await Promise.all([
-    findRoleRow(db, row.businessId, row.roleId),
-    storesOfBusiness(db, row.businessId, row.storeIds),
+/**
+ * Invitations as the business sees them: its own words, their role and stores, and the answer. One
+ * read of the stores and one per distinct role, however many invitations (all of one business).
+ */
+async function invitationViews(db: Executor, rows: InvitationRow[], now: Date): Promise<StaffInvitation[]> {
+  const businessId = rows[0]?.businessId;
+  if (!businessId) return [];
+  const roleIds = [...new Set(rows.map((row) => row.roleId))];
+  const [roles, stores] = await Promise.all([
+    Promise.all(roleIds.map((id) => findRoleRow(db, businessId, id))),
+    storesOfBusiness(db, businessId, [...new Set(rows.flatMap((row) => row.storeIds))]),
   ]);
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    phone: row.phone,
-    role: { id: row.roleId, name: role?.name ?? '—', isSystem: role?.isSystem ?? false },
-    stores: stores.sort((a, b) => a.name.localeCompare(b.name)),
-    status: statusOf(row, now),
-    invitedAt: iso(row.invitedAt),
-    expiresAt: iso(row.expiresAt),
-    respondedAt: row.respondedAt ? iso(row.respondedAt) : null,
-    version: row.version,
-  };
+  const roleById = new Map(roles.flatMap((role) => (role ? [[role.id, role] as const] : [])));
+  const byName = [...stores].sort((a, b) => a.name.localeCompare(b.name));
+  return rows.map((row) => {
+    const role = roleById.get(row.roleId);
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      phone: row.phone,
+      role: { id: row.roleId, name: role?.name ?? '—', isSystem: role?.isSystem ?? false },
+      stores: byName.filter((store) => row.storeIds.includes(store.id)),
+      status: statusOf(row, now),
+      invitedAt: iso(row.invitedAt),
+      expiresAt: iso(row.expiresAt),
+      respondedAt: row.respondedAt ? iso(row.respondedAt) : null,
+      version: row.version,
+    };
+  });
 }
+
+const invitationView = async (db: Executor, row: InvitationRow, now: Date) =>
+  (await invitationViews(db, [row], now))[0]!;
 
 function invitationMail(
   deps: AppDeps,
@@ -200,7 +214,7 @@ export async function inviteStaffMemberIn(
 export async function listStaffInvitations(db: Executor, deps: AppDeps, scope: StoreAccess) {
   const now = deps.now();
   const rows = await listInvitationRows(db, scope.businessId, now);
-  return { items: await Promise.all(rows.map((row) => invitationView(db, row, now))) };
+  return { items: await invitationViews(db, rows, now) };
 }
 
 /** An unanswered invitation of the business, locked, that the actor may handle (its role and stores are within theirs). */
