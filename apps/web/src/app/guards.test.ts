@@ -71,6 +71,15 @@ describe('guards: anonymous visitors (spec section 4)', () => {
     expect(decide('/', { isAdmin: 'false' })).toEqual({ effects: [{ type: 'remove', key: 'isAdmin' }] });
   });
 
+  it('forgets a path remembered while the last session was ending, once Landing says it signed out', () => {
+    expect(decide('/?signedOut=1', { redirectPath: '/dashboard/settings/users-and-permissions' })).toEqual({
+      effects: [
+        { type: 'remove', key: 'isAdmin' },
+        { type: 'remove', key: 'redirectPath' },
+      ],
+    });
+  });
+
   it('stores the isAdmin flag given on Landing for the coming sign-in', () => {
     expect(decide('/?isAdmin=false')).toEqual({ effects: [{ type: 'set', key: 'isAdmin', value: 'false' }] });
   });

@@ -55,6 +55,8 @@ export interface GuardInput {
 
 export const IS_ADMIN_QUERY = 'isAdmin';
 export const REDIRECT_QUERY = 'redirect';
+/** Landing's query after a sign-out: the page says so and nothing of the last session is kept. */
+export const SIGNED_OUT_QUERY = 'signedOut';
 export const ADMIN_ROLE = 'IPOS_ADMIN';
 
 /** `true`/`false` from the query string or storage; anything else counts as not given. */
@@ -127,8 +129,16 @@ export function decideNavigation({ route, location, stored, now }: GuardInput): 
     }
     if (hasTimedOut) return { effects: [...timedOutWithoutToken, ...storeQueryFlag] };
     // Without a query flag, a flag left by an earlier session is not "given" for the next sign-in.
+    // After a deliberate sign-out nothing of the last person's place survives: a path remembered while
+    // the session was ending (a screen still loading hit the guard without a token) would otherwise
+    // send the next person who signs in on this device to the screen the last one left.
+    const afterSignOut = search.get(SIGNED_OUT_QUERY) === '1' ? [remove(storageKeys.redirectPath)] : [];
     return {
-      effects: [...forgetInvalidToken, queryFlag === null ? remove(storageKeys.isAdmin) : storeQueryFlag[0]!],
+      effects: [
+        ...forgetInvalidToken,
+        queryFlag === null ? remove(storageKeys.isAdmin) : storeQueryFlag[0]!,
+        ...afterSignOut,
+      ],
     };
   }
 

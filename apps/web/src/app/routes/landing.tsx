@@ -4,11 +4,12 @@ import { Brand } from '../../components/brand/brand';
 import { CenteredLayout } from '../../components/layout/page-shell';
 import { SignInButton } from '../../features/identity/components/sign-in-button';
 import { resolveReturnTo } from '../../features/identity/session';
+import { SIGNED_OUT_QUERY } from '../guards';
 
 /** `/`: the public landing page; its one action is signing in. */
 export function LandingRoute() {
   const [search] = useSearchParams();
-  const signedOut = search.get('signedOut') === '1';
+  const signedOut = search.get(SIGNED_OUT_QUERY) === '1';
 
   return (
     <CenteredLayout>

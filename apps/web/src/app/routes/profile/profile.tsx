@@ -10,6 +10,7 @@ import { ProfileDetailsForm } from '../../../features/accounts/components/profil
 import { ChangePasswordForm } from '../../../features/identity/components/change-password-form';
 import { SignOutEverywhere } from '../../../features/identity/components/sign-out-everywhere';
 import { isApiError } from '../../../lib/api-client';
+import { SIGNED_OUT_QUERY } from '../../guards';
 import { LANDING_PATH } from '../../route-table';
 
 const PROFILE_PATH = '/dashboard/profile';
@@ -198,7 +199,7 @@ function ProfileScreen() {
               ) : null}
               <Group>
                 <SignOutEverywhere
-                  onSignedOut={() => void navigate(`${LANDING_PATH}?signedOut=1`, { replace: true })}
+                  onSignedOut={() => void navigate(`${LANDING_PATH}?${SIGNED_OUT_QUERY}=1`, { replace: true })}
                 />
               </Group>
             </Section>
