@@ -578,6 +578,8 @@ export const stockCounts = pgTable(
     /** open, posted, cancelled. */
     status: text('status').notNull().default('open'),
     note: text('note'),
+    /** A blind count: expected quantities and variances are not shown until it is posted. */
+    isBlind: boolean('is_blind').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     postedBy: uuid('posted_by'),

@@ -1,0 +1,1 @@
+ALTER TABLE "stock_counts" ADD COLUMN "is_blind" boolean DEFAULT false NOT NULL;
