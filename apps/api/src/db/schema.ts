@@ -375,6 +375,8 @@ export const products = pgTable(
     searchText: text('search_text').notNull(),
     /** Bumped on every new image, so clients can cache `image?v=`. Null: no image. */
     imageVersion: integer('image_version'),
+    /** The vendor contact it is usually bought from (decision 0030); null: none. */
+    preferredVendorId: uuid('preferred_vendor_id'),
     isArchived: boolean('is_archived').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -383,6 +385,8 @@ export const products = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('products_id_key').on(t.id),
+    index('products_preferred_vendor_idx').on(t.businessId, t.preferredVendorId),
+    foreignKey({ columns: [t.businessId, t.preferredVendorId], foreignColumns: [contacts.businessId, contacts.id] }),
     index('products_name_idx').on(t.businessId, sql`lower(${t.name})`, t.id),
     index('products_category_idx').on(t.businessId, t.categoryId),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -408,6 +412,10 @@ export const productVariants = pgTable(
       .default(sql`'{}'::text[]`),
     costPriceMinor: money('cost_price_minor').notNull().default(0),
     sellingPriceMinor: money('selling_price_minor').notNull(),
+    /** The preferred vendor's own code for this variant (printed on orders to that vendor). */
+    vendorItemCode: text('vendor_item_code'),
+    /** The unit cost of the last receipt from the product's preferred vendor; null: none yet. */
+    lastCostMinor: money('last_cost_minor'),
     position: integer('position').notNull().default(0),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
