@@ -555,6 +555,22 @@ export const documentCounters = pgTable(
   ],
 );
 
+/**
+ * A business-wide sequence per kind (`sku`: generated SKUs), taken under a row lock like the
+ * document counters (lib/document-numbers.ts `nextBusinessCounter`).
+ */
+export const businessCounters = pgTable(
+  'business_counters',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    kind: text('kind').notNull(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.kind] })],
+);
+
 /** A stock adjustment: one or more lines (its movements) with one reason. */
 export const stockAdjustments = pgTable(
   'stock_adjustments',
