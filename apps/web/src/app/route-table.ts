@@ -48,6 +48,11 @@ export interface RouteMeta {
   kind?: RouteKind;
   /** The dashboard section a route belongs to (navigation highlight, section pages). */
   section?: SectionId;
+  /**
+   * A route open to more roles than its section: `everyone` in the section's mode. Absent: the
+   * section's rule (`Section.requires`).
+   */
+  requires?: 'everyone';
 }
 
 const publicRoute = (id: string, path: string, title: string, kind?: RouteKind): RouteMeta => ({
@@ -234,6 +239,9 @@ function dashboardRoute(section: SectionId, child: string, title: string, kind?:
 
 const settings = (child: string, title: string) => dashboardRoute('settings', child, title);
 
+/** Settings' root sends each role to its page, and every role reads its store's location (spec). */
+const settingsForEveryone = (meta: RouteMeta): RouteMeta => ({ ...meta, requires: 'everyone' });
+
 export const routeTable: readonly RouteMeta[] = [
   // Public routes (spec section 2).
   publicRoute('landing', '/', 'Login to iPos', 'landing'),
@@ -286,9 +294,9 @@ export const routeTable: readonly RouteMeta[] = [
   dashboardRoute('invoice', 'create', 'New invoice'),
   dashboardRoute('invoice', 'view/:id', 'Invoice'),
   dashboardRoute('checkout', '', 'Checkout'),
-  dashboardRoute('settings', '', 'Settings', 'settings-root'),
+  settingsForEveryone(dashboardRoute('settings', '', 'Settings', 'settings-root')),
   settings('store-details', 'Store details'),
-  settings('store-details/location/:id', 'Store location'),
+  settingsForEveryone(settings('store-details/location/:id', 'Store location')),
   settings('users-and-permissions', 'Users and permissions'),
   settings('users-and-permissions/staff/:id', 'Staff member'),
   settings('users-and-permissions/staff/create', 'Add a staff member'),
@@ -356,6 +364,18 @@ export interface SectionAccess {
   isOwner: boolean;
   /** The active store's permissions (empty in admin mode or without a store). */
   permissions: readonly string[];
+}
+
+/**
+ * The section a route belongs to when the mode may use it but the role may not: opened by URL, the
+ * screen is a calm no-access page (the navigation does not offer it). The mode's own rule is the
+ * guards' (they redirect), and a route open to everyone in its section's mode is never refused.
+ */
+export function refusedSection(meta: RouteMeta | undefined, access: SectionAccess): Section | undefined {
+  if (!meta?.section || meta.requires === 'everyone') return undefined;
+  const section = getSection(meta.section);
+  if (!isAudienceAllowed(section.audience, access.isAdmin) || canUseSection(section, access)) return undefined;
+  return section;
 }
 
 /** Whether the navigation offers a section: the mode allows it and, where it asks, the role does too. */

@@ -302,6 +302,34 @@ describe('dashboard frame', () => {
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
   });
 
+  it('tells a cashier who opens Reports or Settings by URL they have no access, calmly and with who to ask', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_BASIC', storeId: LEKKI });
+    fakeApi(testMe({ memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_BASIC')] }));
+    const { router } = renderAt('/dashboard/report/sales');
+    expect(await screen.findByRole('heading', { level: 1, name: "You don't have access to Reports" })).toBeVisible();
+    expect(screen.getByTestId('no-access')).toHaveTextContent(
+      'Ask an administrator of Demo Mart to give your role this permission.',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/report/sales');
+
+    await router.navigate('/dashboard/settings/audit-trail');
+    expect(await screen.findByRole('heading', { level: 1, name: "You don't have access to Settings" })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('lets every role into Settings itself and its store location page, which each role reads', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_BASIC', storeId: LEKKI });
+    fakeApi(testMe({ memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_BASIC')] }));
+    const { router } = renderAt('/dashboard/settings');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/settings/store-details/location/${LEKKI}`),
+    );
+    expect(await screen.findAllByRole('navigation', { name: 'Settings' })).not.toHaveLength(0);
+    expect(screen.queryByTestId('no-access')).not.toBeInTheDocument();
+  });
+
   it('shows an owner in admin mode their businesses and the admin sections only', async () => {
     signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
     fakeApi(owner);

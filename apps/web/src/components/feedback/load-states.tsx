@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '../../lib/api-client';
 import { describeApiError } from '../toast';
+import { isAccessRefused, NoAccess } from './no-access';
 
 /** A card-shaped skeleton while a panel's data loads; `label` names it for screen readers. */
 export function LoadingCard({ label }: { label: string }) {
@@ -72,7 +73,10 @@ export function RecordNotFound({
   );
 }
 
-/** One query's panel: the skeleton while it loads, the failure with a retry, else `children(data)`. */
+/**
+ * One query's panel: the skeleton while it loads, the failure with a retry (a refused role: the calm
+ * no-access message, without one), else `children(data)`.
+ */
 export function WhenLoaded<T>({
   query,
   loadingLabel,
@@ -86,6 +90,7 @@ export function WhenLoaded<T>({
 }) {
   if (query.isPending) return <LoadingCard label={loadingLabel} />;
   if (query.isError) {
+    if (isAccessRefused(query.error)) return <NoAccess />;
     return (
       <LoadError
         title={errorTitle}

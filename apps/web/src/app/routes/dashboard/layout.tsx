@@ -5,6 +5,9 @@ import { SignOutButton } from '../../../features/identity/components/sign-out-bu
 import { AppFrame } from '../../../features/navigation/components/app-frame';
 import { ContextSwitcher, type ContextOption } from '../../../features/navigation/components/context-switcher';
 import { roleLabel } from '../../../features/accounts/role-label';
+import { NoAccess, NoAccessScopeProvider } from '../../../components/feedback/no-access';
+import { refusedSection } from '../../route-table';
+import { useRouteMeta } from '../../route-title';
 import {
   ADMIN_MODE_OPTION,
   allowedSections,
@@ -20,6 +23,9 @@ import {
 export function DashboardLayout() {
   const { me, session, membership, access, switchTo } = useWorkingContext();
   const revalidator = useRevalidator();
+  const meta = useRouteMeta();
+  // Until the account is read its permissions are unknown: the screen decides meanwhile.
+  const refused = me.data ? refusedSection(meta, access) : undefined;
 
   // The stored mode, role or store changed (switcher, another tab, devtools): the guards decide again
   // whether the current screen is still allowed.
@@ -63,7 +69,9 @@ export function DashboardLayout() {
           onJoined={() => void revalidator.revalidate()}
         />
       ) : null}
-      <Outlet />
+      <NoAccessScopeProvider value={{ what: meta?.title, businessName: membership?.businessName }}>
+        {refused ? <NoAccess page what={refused.name} /> : <Outlet />}
+      </NoAccessScopeProvider>
     </AppFrame>
   );
 }

@@ -182,13 +182,13 @@ describe('StoreDashboard', () => {
     render(
       <StoreDashboard
         personName="Dayo"
-        store={query({ isError: true, error: new ApiError({ code: 'FORBIDDEN', status: 403, message: 'x' }) })}
+        store={query({ isError: true, error: new ApiError({ code: 'STORE_REQUIRED', status: 400, message: 'x' }) })}
         figures={query({ isPending: true })}
         roleLabel={(r) => r}
         quickLinksFor={() => []}
       />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Your role does not allow this');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a store first');
   });
 });
 
