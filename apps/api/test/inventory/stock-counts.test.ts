@@ -7,6 +7,7 @@ import {
   getStockCount,
   listStockCounts,
   postStockCount,
+  previewStockCount,
   recordStockCountLines,
   scanStockCount,
   type StockCount,
@@ -243,6 +244,93 @@ describe('stock counts', () => {
     expect(list.items[0]).toMatchObject({ id: second.id, status: 'cancelled', lineCount: 1, countedCount: 1 });
     expect(list.items.every((c) => c.status === 'cancelled')).toBe(true);
     expect(JSON.stringify(list)).not.toContain('Other Secret Count');
+  });
+
+  it('a blind count answers no expected, variance or value from any endpoint until it is posted', async () => {
+    const tea = await createTestProduct(server, {
+      businessId: demo.businessId,
+      name: 'Blind Tea',
+      variants: [{ costPriceMinor: 500, barcodes: [{ code: randomEan13() }], stock: { [demo.lekkiId]: 8 } }],
+    });
+    const rice = await createTestProduct(server, {
+      businessId: demo.businessId,
+      name: 'Blind Rice',
+      variants: [{ costPriceMinor: 900, stock: { [demo.lekkiId]: 5 } }],
+    });
+    /** Nothing that gives away what is on hand: no expected, variance, value or totals. */
+    const expectHidden = (count: StockCount) => {
+      expect(count.isBlind).toBe(true);
+      expect(count.totals).toBeNull();
+      for (const l of count.lines)
+        expect(l).toMatchObject({ expected: null, variance: null, varianceValueMinor: null });
+    };
+    const countId = (await start({ productIds: [tea.id, rice.id], isBlind: true })).id;
+    const params = { countId };
+    const opened = await ok<StockCount>(await call(getStockCount, { storeId: demo.lekkiId, params }));
+    expectHidden(opened);
+    expectHidden(await ok<StockCount>(await record(opened, [{ variantId: tea.variantId, counted: 6 }])));
+    const scanned = await ok<StockCount>(
+      await call(scanStockCount, { storeId: demo.lekkiId, params, body: { barcode: tea.variants[0]!.barcodes[0] } }),
+    );
+    expectHidden(scanned);
+    expect(line(scanned, tea.variantId).counted).toBe(7);
+    // Hidden from everyone, the owner included.
+    expectHidden(await ok<StockCount>(await call(getStockCount, { as: DEMO.owner, storeId: demo.lekkiId, params })));
+    const summaries = await ok<{ items: StockCountSummary[] }>(
+      await call(listStockCounts, { storeId: demo.lekkiId, query: { status: 'open' } }),
+    );
+    expect(summaries.items.find((c) => c.id === countId)).toMatchObject({ isBlind: true, countedCount: 1 });
+
+    const posted = await ok<StockCount>(
+      await call(postStockCount, { storeId: demo.lekkiId, params, body: { version: scanned.version } }),
+    );
+    expect(posted.isBlind).toBe(true);
+    expect(line(posted, tea.variantId)).toMatchObject({
+      expected: 8,
+      counted: 7,
+      variance: -1,
+      varianceValueMinor: -500,
+    });
+    expect(line(posted, rice.variantId)).toMatchObject({ expected: 5, counted: null, variance: null });
+    expect(posted.totals).toEqual({ surplusValueMinor: 0, shortageValueMinor: 500, netValueMinor: -500 });
+    const reread = await ok<StockCount>(await call(getStockCount, { storeId: demo.lekkiId, params }));
+    expect(line(reread, tea.variantId).expected).toBe(8);
+
+    // A cancelled blind count never shows them: cancelling is not a way to see the figures.
+    const second = await start({ productIds: [rice.id], isBlind: true });
+    const cancelled = await ok<StockCount>(
+      await call(cancelStockCount, { storeId: demo.lekkiId, params: { countId: second.id }, body: { version: 1 } }),
+    );
+    expectHidden(cancelled);
+    // An ordinary count still shows expected while open.
+    const open = await start({ productIds: [rice.id] });
+    expect(open.isBlind).toBe(false);
+    expect(line(open, rice.variantId).expected).toBe(5);
+  });
+
+  it('previews what a count would cover before starting it, refusing ids of another business', async () => {
+    const shirt = await createTestProduct(server, {
+      businessId: demo.businessId,
+      categoryId: shelfId,
+      variants: [{ stock: { [demo.lekkiId]: 1 } }, { stock: { [demo.lekkiId]: 2 } }],
+    });
+    const preview = (query: Record<string, string | string[]>) =>
+      call(previewStockCount, { storeId: demo.lekkiId, query });
+    expect(await ok(await preview({ productId: shirt.id }))).toEqual({ variantCount: 2, productCount: 1 });
+    const inAisle = await ok<{ variantCount: number }>(await preview({ categoryId: aisleId }));
+    expect(inAisle.variantCount).toBeGreaterThanOrEqual(2);
+    // Nothing is created by a preview.
+    const before = await ok<{ total: number }>(await call(listStockCounts, { storeId: demo.lekkiId }));
+    const all = await ok<{ variantCount: number; productCount: number }>(await preview({}));
+    expect(all.variantCount).toBeGreaterThan(inAisle.variantCount);
+    expect((await ok<{ total: number }>(await call(listStockCounts, { storeId: demo.lekkiId }))).total).toBe(
+      before.total,
+    );
+    const foreign = await preview({ productId: [shirt.id, otherProduct.id] });
+    expect(foreign.statusCode).toBe(400);
+    expect(fieldsOf(foreign)).toEqual(['productId.1']);
+    expect(foreign.body).not.toContain('Other Secret Soap');
+    expect((await call(previewStockCount, { as: DEMO.cashier, storeId: demo.ikejaId })).statusCode).toBe(403);
   });
 
   it('answers 400 naming the field, 404 for an unknown barcode, and domain errors', async () => {

@@ -222,13 +222,16 @@ export const stockCountLineSchema = z.object({
   unit: z.string(),
   /** Null for a role without inventory.costs. */
   costPriceMinor: z.number().int().nullable(),
-  /** On hand now while open; on hand when posted once posted. */
-  expected: z.number(),
+  /** On hand now while open; on hand when posted once posted. Null while a blind count is not posted. */
+  expected: z.number().nullable(),
   /** Null until counted. */
   counted: z.number().nullable(),
-  /** counted − expected; null until counted. */
+  /** counted − expected; null until counted, and while a blind count is not posted. */
   variance: z.number().nullable(),
-  /** The variance at cost, rounded to the minor unit; null until counted, and for a role without inventory.costs. */
+  /**
+   * The variance at cost, rounded to the minor unit; null until counted, while a blind count is not
+   * posted, and for a role without inventory.costs.
+   */
   varianceValueMinor: z.number().int().nullable(),
 });
 export type StockCountLine = z.infer<typeof stockCountLineSchema>;
@@ -239,6 +242,8 @@ export const stockCountSummarySchema = z.object({
   storeId: z.string().uuid(),
   status: z.enum(stockCountStatuses),
   note: z.string().nullable(),
+  /** A blind count hides expected quantities and variances from everyone until it is posted. */
+  isBlind: z.boolean(),
   lineCount: z.number().int(),
   countedCount: z.number().int(),
   createdAt: z.string(),
@@ -250,7 +255,10 @@ export type StockCountSummary = z.infer<typeof stockCountSummarySchema>;
 
 export const stockCountSchema = stockCountSummarySchema.extend({
   lines: z.array(stockCountLineSchema),
-  /** Sums over the counted lines: surplus and shortage at cost, and their net; null for a role without inventory.costs. */
+  /**
+   * Sums over the counted lines: surplus and shortage at cost, and their net; null for a role without
+   * inventory.costs, and while a blind count is not posted.
+   */
   totals: z
     .object({
       surplusValueMinor: z.number().int(),
@@ -283,6 +291,8 @@ export const createStockCount = defineEndpoint({
   access: 'inventory.count',
   body: z.strictObject({
     note: noteSchema.optional(),
+    /** Blind: nobody sees expected quantities or variances until the count is posted. */
+    isBlind: z.boolean().optional(),
     /** Absent or empty: every tracked variant. */
     productIds: z.array(z.string().uuid()).max(5000).optional(),
     /** A top-level category includes its sub-categories. */
@@ -290,6 +300,25 @@ export const createStockCount = defineEndpoint({
   }),
   status: 201,
   response: stockCountSchema,
+});
+
+/** Repeat the parameter for several; one is a string. */
+const idListSchema = (max: number) =>
+  z
+    .union([z.string().uuid(), z.array(z.string().uuid()).max(max)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional();
+
+export const previewStockCount = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/stock-counts/preview',
+  summary:
+    'What a count would cover before it is started: how many tracked, non-archived variants (and of how many products) of these products or categories, or of the whole catalogue',
+  tags: ['inventory'],
+  access: 'inventory.count',
+  query: z.object({ productId: idListSchema(5000), categoryId: idListSchema(200) }),
+  status: 200,
+  response: z.object({ variantCount: z.number().int(), productCount: z.number().int() }),
 });
 
 export const getStockCount = defineEndpoint({
@@ -436,9 +465,10 @@ export const getStockTransfer = defineEndpoint({
 export const receiveStockTransfer = defineEndpoint({
   method: 'POST',
   path: '/api/v1/stock-transfers/:transferId/receive',
-  summary: 'Receive an in-transit transfer into the active store (its destination): transfer_in movements',
+  summary:
+    'Receive an in-transit transfer into the active store (its destination): transfer_in movements. A role holding inventory.transfer may receive too',
   tags: ['inventory'],
-  access: 'inventory.transfer',
+  access: 'inventory.receive',
   params: stockTransferParamsSchema,
   body: z.strictObject({ version: z.number().int().min(1) }),
   status: 200,

@@ -70,6 +70,7 @@ function summaryOf(
     storeId: row.storeId,
     status: row.status as StockCountStatus,
     note: row.note,
+    isBlind: row.isBlind,
     lineCount: tally.lineCount,
     countedCount: tally.countedCount,
     createdAt: iso(row.createdAt),
@@ -82,7 +83,8 @@ function summaryOf(
 /**
  * A count with its lines. Expected is on hand now while the count is open and what was on hand
  * at posting once posted; the variance is valued at the variant's cost, rounded half away from zero
- * (costs and values only for a role that sees costs).
+ * (costs and values only for a role that sees costs). A blind count that is not posted answers no
+ * expected quantity, variance or value to anyone (decision 0032): what was counted is all it shows.
  */
 async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockCount | undefined> {
   const row = await findCount(db, scope.businessId, scope.storeId, id);
@@ -92,6 +94,7 @@ async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockC
     accountNames(db, [row.createdBy]),
   ]);
   const costs = seesCosts(scope);
+  const hidden = row.isBlind && row.status !== 'posted';
   const totals = { surplusValueMinor: 0, shortageValueMinor: 0, netValueMinor: 0 };
   const lines = rows.map((line) => {
     const expected =
@@ -114,17 +117,17 @@ async function loadCount(db: Executor, scope: Scope, id: string): Promise<StockC
       barcode: line.barcode,
       unit: line.unit,
       costPriceMinor: costs ? line.costPriceMinor : null,
-      expected: expected / 1000,
+      expected: hidden ? null : expected / 1000,
       counted: counted === null ? null : counted / 1000,
-      variance: variance === null ? null : variance / 1000,
-      varianceValueMinor: costs ? value : null,
+      variance: hidden || variance === null ? null : variance / 1000,
+      varianceValueMinor: costs && !hidden ? value : null,
     };
   });
   const countedCount = lines.filter((l) => l.counted !== null).length;
   return {
     ...summaryOf(row, { lineCount: lines.length, countedCount }, names),
     lines,
-    totals: costs ? totals : null,
+    totals: costs && !hidden ? totals : null,
   };
 }
 
@@ -162,37 +165,75 @@ export async function listStockCounts(
   };
 }
 
+/**
+ * The variants a count of these products and categories would hold (every tracked one when both are
+ * empty); an id that is not the business's is a 400 naming it under `fields`.
+ */
+async function countableVariants(
+  db: Executor,
+  scope: Scope,
+  ids: { productIds?: string[] | undefined; categoryIds?: string[] | undefined },
+  fields: { products: string; categories: string },
+) {
+  const productIds = [...new Set(ids.productIds ?? [])];
+  const categoryIds = [...new Set(ids.categoryIds ?? [])];
+  const errors: FieldError[] = [];
+  const badProducts = new Set(await unknownProductIds(db, scope.businessId, productIds));
+  (ids.productIds ?? []).forEach((pid, i) => {
+    if (badProducts.has(pid))
+      errors.push({ field: `${fields.products}.${i}`, message: 'No such product in this business' });
+  });
+  const badCategories = new Set(await unknownCategoryIds(db, scope.businessId, categoryIds));
+  (ids.categoryIds ?? []).forEach((cid, i) => {
+    if (badCategories.has(cid))
+      errors.push({ field: `${fields.categories}.${i}`, message: 'No such category in this business' });
+  });
+  if (errors.length > 0)
+    throw new AppError('VALIDATION_FAILED', 'Some products or categories were not found', { errors });
+  return variantsInScope(db, scope.businessId, { productIds, categoryIds });
+}
+
+/** What "Start count" would cover, so the person can confirm it before a numbered count exists. */
+export async function previewStockCount(
+  deps: AppDeps,
+  scope: Scope,
+  query: { productId?: string[] | undefined; categoryId?: string[] | undefined },
+) {
+  const variants = await countableVariants(
+    deps.database.db,
+    scope,
+    { productIds: query.productId, categoryIds: query.categoryId },
+    { products: 'productId', categories: 'categoryId' },
+  );
+  return { variantCount: variants.length, productCount: new Set(variants.map((v) => v.productId)).size };
+}
+
 export async function createStockCount(
   deps: AppDeps,
   actor: Actor,
   scope: Scope,
-  body: { note?: string | undefined; productIds?: string[] | undefined; categoryIds?: string[] | undefined },
+  body: {
+    note?: string | undefined;
+    isBlind?: boolean | undefined;
+    productIds?: string[] | undefined;
+    categoryIds?: string[] | undefined;
+  },
 ): Promise<StockCount> {
   const productIds = [...new Set(body.productIds ?? [])];
   const categoryIds = [...new Set(body.categoryIds ?? [])];
   const id = await deps.database.db.transaction(async (tx) => {
-    const errors: FieldError[] = [];
-    const badProducts = new Set(await unknownProductIds(tx, scope.businessId, productIds));
-    (body.productIds ?? []).forEach((pid, i) => {
-      if (badProducts.has(pid)) errors.push({ field: `productIds.${i}`, message: 'No such product in this business' });
-    });
-    const badCategories = new Set(await unknownCategoryIds(tx, scope.businessId, categoryIds));
-    (body.categoryIds ?? []).forEach((cid, i) => {
-      if (badCategories.has(cid))
-        errors.push({ field: `categoryIds.${i}`, message: 'No such category in this business' });
-    });
-    if (errors.length > 0)
-      throw new AppError('VALIDATION_FAILED', 'Some products or categories were not found', { errors });
-    const variants = await variantsInScope(tx, scope.businessId, { productIds, categoryIds });
+    const variants = await countableVariants(tx, scope, body, { products: 'productIds', categories: 'categoryIds' });
     const id = newId();
     const number = await nextDocumentNumber(tx, scope, 'stock_count');
     const note = body.note ? body.note : null;
+    const isBlind = body.isBlind ?? false;
     await insertCount(tx, {
       businessId: scope.businessId,
       id,
       storeId: scope.storeId,
       number,
       note,
+      isBlind,
       createdBy: actor.accountId,
     });
     await insertLines(tx, scope.businessId, id, variants);
@@ -202,7 +243,7 @@ export async function createStockCount(
       action: 'stock_count.created',
       entity: 'stock_count',
       entityId: id,
-      after: { number, note, productIds, categoryIds, lineCount: variants.length },
+      after: { number, note, isBlind, productIds, categoryIds, lineCount: variants.length },
     });
     return id;
   });

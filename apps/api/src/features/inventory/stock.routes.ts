@@ -12,6 +12,7 @@ import {
   listStockCounts,
   listStockTransfers,
   postStockCount,
+  previewStockCount,
   receiveStockTransfer,
   recordStockCountLines,
   scanStockCount,
@@ -37,6 +38,7 @@ export function stockRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   route(app, deps, listStockCounts, ({ store, query }) => counts.listStockCounts(deps, store, query));
+  route(app, deps, previewStockCount, ({ store, query }) => counts.previewStockCount(deps, store, query));
   route(app, deps, createStockCount, ({ actor, store, body }) => counts.createStockCount(deps, actor, store, body));
   route(app, deps, getStockCount, ({ store, params }) => counts.getStockCount(deps, store, params.countId));
   route(app, deps, recordStockCountLines, ({ actor, store, params, body }) =>

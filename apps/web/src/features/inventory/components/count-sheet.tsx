@@ -269,7 +269,7 @@ function Sheet({
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right" style={num}>
-                      {formatQuantity(line.expected, unit)}
+                      {line.expected === null ? '—' : formatQuantity(line.expected, unit)}
                     </Table.Td>
                     <Table.Td>
                       {editable ? (

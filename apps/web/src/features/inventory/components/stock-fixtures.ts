@@ -118,6 +118,7 @@ export function countOf(lines: StockCountLine[], overrides: Partial<StockCount> 
     storeId: LEKKI_ID,
     status: 'open',
     note: null,
+    isBlind: false,
     lineCount: lines.length,
     countedCount: counted.length,
     createdAt: '2026-03-07T18:00:00.000Z',
