@@ -465,10 +465,9 @@ export const getStockTransfer = defineEndpoint({
 export const receiveStockTransfer = defineEndpoint({
   method: 'POST',
   path: '/api/v1/stock-transfers/:transferId/receive',
-  summary:
-    'Receive an in-transit transfer into the active store (its destination): transfer_in movements. A role holding inventory.transfer may receive too',
+  summary: 'Receive an in-transit transfer into the active store (its destination): transfer_in movements',
   tags: ['inventory'],
-  access: 'inventory.receive',
+  access: 'inventory.transfer',
   params: stockTransferParamsSchema,
   body: z.strictObject({ version: z.number().int().min(1) }),
   status: 200,
