@@ -186,6 +186,14 @@ export const priceChangedSchema = z.object({
   totalMinor: z.number().int(),
 });
 
+/**
+ * The `shortages` sent with 409 INSUFFICIENT_STOCK (the stock ledger's refusal): the on hand now of
+ * each variant that would go below zero, and what was asked, so the till can show the line to fix.
+ */
+export const stockShortagesSchema = z.array(
+  z.object({ variantId: z.string().uuid(), onHand: z.number(), requested: z.number() }),
+);
+
 export const createSale = defineEndpoint({
   method: 'POST',
   path: '/api/v1/sales',

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   closeRegisterSession,
@@ -18,8 +19,11 @@ import {
   type Endpoint,
   type RegisterSellable,
   type RegisterSession,
+  type SellablePage,
 } from '@ipos/contracts';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { currentStoreQueryOptions } from '../../../lib/current-store';
+import { lowerBySale } from '../stock';
 
 /** The body an endpoint takes, as the client sends it. */
 type BodyOf<E extends Endpoint> = NonNullable<RequestOptions<E>['body']>;
@@ -73,11 +77,13 @@ export const useCloseRegister = (storeId: string, sessionId: string) =>
 
 // ---------------------------------------------------------------- sellables and categories
 
+const sellablesKey = (storeId: string) => [...checkoutKey, storeId, 'sellables'] as const;
+
 /** The search as the cashier types; the previous answer stays on screen while the next one loads. */
 function sellableSearch(storeId: string, q: string, categoryId: string | null) {
   const query = q.trim();
   return queryOptions({
-    queryKey: [...checkoutKey, storeId, 'sellables', { q: query, categoryId }] as const,
+    queryKey: [...sellablesKey(storeId), { q: query, categoryId }] as const,
     queryFn: ({ signal }) =>
       apiRequest(listSellables, {
         query: { q: query || undefined, categoryId: categoryId ?? undefined, pageSize: query ? 20 : 60 },
@@ -118,6 +124,18 @@ export async function fetchSellables(variantIds: string[]): Promise<Map<string, 
     for (const s of page.items) found.set(s.variantId, s);
   }
   return found;
+}
+
+/**
+ * Reads the stock again (another till may have sold meanwhile): the searches and tiles, and the
+ * store's negative-stock setting. What the cart holds is read with `fetchSellables`.
+ */
+export function useRefreshStock(storeId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: sellablesKey(storeId) });
+    void queryClient.invalidateQueries({ queryKey: currentStoreQueryOptions(storeId).queryKey });
+  }, [queryClient, storeId]);
 }
 
 /** Top-level categories for the tiles (the same request and key as the catalog screens). */
@@ -163,7 +181,13 @@ export function useCreateSale(storeId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: BodyOf<typeof createSale>; idempotencyKey: string }) =>
       apiRequest(createSale, { body, idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...checkoutKey, storeId] }),
+    onSuccess: (sale) => {
+      // The sold quantities leave the cached on hand at once; the refetch then brings the store's own.
+      queryClient.setQueriesData<SellablePage>({ queryKey: sellablesKey(storeId) }, (page) =>
+        page ? lowerBySale(page, sale.lines) : page,
+      );
+      return queryClient.invalidateQueries({ queryKey: [...checkoutKey, storeId] });
+    },
   });
 }
 

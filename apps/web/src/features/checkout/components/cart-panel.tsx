@@ -25,6 +25,8 @@ import { Money } from '../../../components/money/money';
 import { minorToInput, parseMoneyInput } from '../../../components/money/money-input';
 import { formatMoney } from '../../../lib/money';
 import type { Cart, CartLine } from '../cart';
+import { describeStock, type StockShortfall } from '../stock';
+import { LineStockWarning } from './stock-notices';
 import classes from './checkout.module.css';
 
 export type QuantityText = { ok: true; value: number } | { ok: false; message: string };
@@ -191,6 +193,8 @@ export interface CartPanelProps {
   canDiscount: boolean;
   /** Problems with lines from the server (INSUFFICIENT_STOCK, a validation), by variant id. */
   lineErrors: Record<string, string>;
+  /** Lines asking for more than is on hand, by variant id (decision 0029). */
+  shortfalls: Map<string, StockShortfall>;
   /** The line whose quantity field should take the focus (a weighed item just added). */
   focusQuantityOf: string | null;
   onQuantity: (variantId: string, quantity: number) => void;
@@ -209,6 +213,7 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
     currency,
     canDiscount,
     lineErrors,
+    shortfalls,
     focusQuantityOf,
     onQuantity,
     onLineDiscount,
@@ -238,6 +243,7 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
           cart.lines.map((line, i) => {
             const p = priced.lines[i]!;
             const error = lineErrors[line.variantId];
+            const shortfall = shortfalls.get(line.variantId);
             return (
               <UnstyledButton
                 component="div"
@@ -245,8 +251,8 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
                 role="listitem"
                 tabIndex={0}
                 className={classes.line}
-                data-error={error ? true : undefined}
-                aria-label={`${line.name}, ${line.quantity}`}
+                data-error={error || shortfall?.blocksPay ? true : undefined}
+                aria-label={`${line.name}, ${line.quantity}${shortfall ? `, ${describeStock(shortfall).toLowerCase()}` : ''}`}
                 data-testid="cart-line"
                 px="xs"
                 py={6}
@@ -307,6 +313,7 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
                     Discount −{formatMoney(p.lineDiscountMinor, currency)}
                   </Text>
                 )}
+                {shortfall && <LineStockWarning shortfall={shortfall} />}
                 {error && (
                   <Text size="xs" c="red" role="alert">
                     {error}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { priceCart, type PaymentInput, type RegisterSellable, type RegisterSession } from '@ipos/contracts';
 import { toast } from '../../../components/toast';
 import { jsonResponse, problemResponse } from '../../../test/api';
-import { LEKKI_ID } from '../../../test/fixtures';
+import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../../lib/money';
 import { RegisterScreen } from './register-screen';
@@ -93,7 +93,9 @@ const peak = sellable({
 });
 const peakTin = sellable({ name: 'Peak Milk tin', sku: 'PEAK-TIN', priceMinor: 30_000 });
 const rice = sellable({ name: 'Rice (loose)', sku: 'RICE-KG', unit: 'kg', priceMinor: 120_000 });
-const catalogue = [peak, peakTin, rice];
+const malt = sellable({ name: 'Malt crate', sku: 'MALT-CRATE', barcode: '6001234500001', onHand: 2 });
+const semo = sellable({ name: 'Semovita 2kg', sku: 'SEMO-2', barcode: '6001234500002', onHand: 0 });
+const catalogue = [peak, peakTin, rice, malt, semo];
 
 const page = (items: RegisterSellable[]) => ({ items, total: items.length, page: 1, pageSize: 20, totalCapped: false });
 
@@ -139,7 +141,14 @@ function searchSellables(call: Call) {
   );
 }
 
+/** The active store as the register reads it: negative stock off unless a test turns it on. */
+const storeRoute =
+  (allowNegativeStock = false) =>
+  () =>
+    jsonResponse({ ...reportingStore, allowNegativeStock });
+
 const baseRoutes = {
+  'GET /api/v1/stores/current': storeRoute(),
   'GET /api/v1/sellables': searchSellables,
   'GET /api/v1/held-sales': () => jsonResponse({ items: [] }),
   'GET /api/v1/categories': () => jsonResponse({ items: [] }),
@@ -464,6 +473,184 @@ describe('<RegisterScreen>', () => {
     fireEvent.keyDown(document.body, { key: 'F9' });
     await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
     expect(await within(lines()[0]!).findByText('Only 0 in stock')).toBeInTheDocument();
+  });
+});
+
+describe('<RegisterScreen> stock before payment', () => {
+  const pay = () => screen.getByRole('button', { name: /^Pay / });
+  const stockOf = (line: HTMLElement) => within(line).queryByTestId('line-stock');
+  const malty = () => screen.getByRole('textbox', { name: 'Quantity of Malt crate' });
+
+  it('warns on the line beyond the on hand and blocks Pay with a message naming it, until the quantity is lowered', async () => {
+    const calls = fakeApi({
+      ...baseRoutes,
+      'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
+    });
+    const show = vi.spyOn(toast, 'show');
+    const { user } = renderRegister();
+    scanBurst(malt.barcode!);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(stockOf(lines()[0]!)).toBeNull();
+    expect(pay()).toBeEnabled();
+
+    await user.clear(malty());
+    await user.type(malty(), '3{Enter}');
+    expect(stockOf(lines()[0]!)).toHaveTextContent('Only 2 in stock');
+    expect(pay()).toBeDisabled();
+    // The reason is beside Pay, in a live region a screen reader announces, and describes the button.
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(
+      'Not enough stock for Malt crate (only 2 in stock). Lower the quantity or remove this line to pay.',
+    );
+    expect(pay()).toHaveAccessibleDescription(/Not enough stock for Malt crate/);
+    // F9 does not open the payment either: it says why.
+    fireEvent.keyDown(document.body, { key: 'F9' });
+    expect(screen.queryByRole('dialog', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', message: status.textContent }));
+
+    await user.click(screen.getByRole('button', { name: 'One less Malt crate' }));
+    expect(stockOf(lines()[0]!)).toBeNull();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(pay()).toBeEnabled();
+    await user.click(pay());
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    expect(await screen.findByText(/Receipt of/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/v1/sales')?.body).toMatchObject({
+      lines: [{ variantId: malt.variantId, quantity: 2 }],
+    });
+  });
+
+  it('only warns where the store allows negative stock, and Pay works', async () => {
+    const calls = fakeApi({
+      ...baseRoutes,
+      'GET /api/v1/stores/current': storeRoute(true),
+      'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
+    });
+    const { user } = renderRegister();
+    scanBurst(malt.barcode!);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    await user.clear(malty());
+    await user.type(malty(), '5{Enter}');
+    await waitFor(() =>
+      expect(stockOf(lines()[0]!)).toHaveTextContent('Only 2 in stock · this store allows selling below zero'),
+    );
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(pay()).toBeEnabled();
+    await user.click(pay());
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    expect(await screen.findByText(/Receipt of/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/v1/sales')?.body).toMatchObject({
+      lines: [{ variantId: malt.variantId, quantity: 5 }],
+    });
+  });
+
+  it('a scanned out-of-stock item is added with its warning; removing it lets the rest be paid', async () => {
+    fakeApi(baseRoutes);
+    const { user } = renderRegister();
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    scanBurst(semo.barcode!);
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    expect(lines()[1]).toHaveTextContent('Semovita 2kg');
+    expect(stockOf(lines()[1]!)).toHaveTextContent('Out of stock');
+    expect(lines()[1]).toHaveAccessibleName('Semovita 2kg, 1, out of stock');
+    expect(pay()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Not enough stock for Semovita 2kg (out of stock).');
+    await user.click(screen.getByRole('button', { name: 'Remove Semovita 2kg' }));
+    expect(pay()).toBeEnabled();
+  });
+
+  it('a resumed held sale is checked against the on hand now', async () => {
+    const held = {
+      id: '0190a6a0-0000-7000-8000-0000000000f2',
+      label: null,
+      heldBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
+      createdAt: '2026-03-07T09:00:00.000Z',
+      lineCount: 1,
+      cart: { lines: [{ variantId: malt.variantId, quantity: 4 }] },
+    };
+    fakeApi({
+      ...baseRoutes,
+      'GET /api/v1/held-sales': () => jsonResponse({ items: [held] }),
+      [`POST /api/v1/held-sales/${held.id}/resume`]: () => jsonResponse(held),
+    });
+    const { user } = renderRegister();
+    await user.click(await screen.findByRole('button', { name: 'Held (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(stockOf(lines()[0]!)).toHaveTextContent('Only 2 in stock');
+    expect(pay()).toBeDisabled();
+  });
+
+  it('a refusal for stock sold meanwhile keeps the cart, marks the line with the on hand now and blocks Pay', async () => {
+    const show = vi.spyOn(toast, 'show');
+    fakeApi({
+      ...baseRoutes,
+      'POST /api/v1/sales': () =>
+        jsonResponse(
+          {
+            type: 'about:blank',
+            title: 'INSUFFICIENT_STOCK',
+            status: 409,
+            code: 'INSUFFICIENT_STOCK',
+            detail: 'Only 1 on hand: cannot take 2',
+            errors: [{ field: 'lines.1.quantity', message: 'Only 1 on hand' }],
+            shortages: [{ variantId: malt.variantId, onHand: 1, requested: 2 }],
+          },
+          409,
+        ),
+    });
+    const { user } = renderRegister();
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    scanBurst(malt.barcode!);
+    scanBurst(malt.barcode!);
+    await waitFor(() => expect(malty()).toHaveValue('2'));
+    expect(pay()).toBeEnabled();
+    await user.click(pay());
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    await waitFor(() => expect(stockOf(lines()[1]!)).toHaveTextContent('Only 1 in stock'));
+    expect(screen.queryByRole('dialog', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(lines()).toHaveLength(2);
+    expect(malty()).toHaveValue('2');
+    expect(pay()).toBeDisabled();
+    // The server's words are not repeated under a line the till marks itself.
+    expect(within(lines()[1]!).queryByText('Only 1 on hand')).not.toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'error', message: expect.stringContaining('Nothing was charged') }),
+    );
+  });
+
+  it('reads the on hand of the cart again when the register gains the focus', async () => {
+    let maltOnHand = 2;
+    const calls = fakeApi({
+      ...baseRoutes,
+      'GET /api/v1/sellables': (call) => {
+        const ids = call.query.getAll('variantId');
+        if (ids.length > 0)
+          return jsonResponse(
+            page(
+              catalogue
+                .filter((s) => ids.includes(s.variantId))
+                .map((s) => (s === malt ? { ...s, onHand: maltOnHand } : s)),
+            ),
+          );
+        return searchSellables(call);
+      },
+    });
+    renderRegister();
+    scanBurst(malt.barcode!);
+    scanBurst(malt.barcode!);
+    await waitFor(() => expect(malty()).toHaveValue('2'));
+    expect(pay()).toBeEnabled();
+    // Another till sold one meanwhile; the cashier comes back to this tab.
+    maltOnHand = 1;
+    fireEvent.focus(window);
+    await waitFor(() => expect(stockOf(lines()[0]!)).toHaveTextContent('Only 1 in stock'));
+    expect(pay()).toBeDisabled();
+    expect(
+      calls.some((c) => c.path === '/api/v1/sellables' && c.query.getAll('variantId').includes(malt.variantId)),
+    ).toBe(true);
   });
 });
 

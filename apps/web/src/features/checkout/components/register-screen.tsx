@@ -12,6 +12,7 @@ import {
 } from '@ipos/contracts';
 import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useCurrentStore } from '../../../lib/current-store';
 import { formatMoney } from '../../../lib/money';
 import {
   fetchSellables,
@@ -19,6 +20,7 @@ import {
   useCreateSale,
   useDiscardHeldSale,
   useHoldSale,
+  useRefreshStock,
   useResumeHeldSale,
 } from '../api/checkout-api';
 import {
@@ -34,7 +36,9 @@ import {
   uuidV7,
   type Cart,
 } from '../cart';
+import { payBlockedMessage, refusedLines, stockShortfalls } from '../stock';
 import { useBarcodeScanner } from '../use-scanner';
+import { useStockRefreshOnFocus } from '../use-stock-refresh';
 import { CameraScanDialog, cameraAvailable } from './camera-scan-dialog';
 import { CartPanel } from './cart-panel';
 import classes from './checkout.module.css';
@@ -43,6 +47,7 @@ import { HeldSalesDialog, HoldDialog, useHeldCount } from './held-sales';
 import { PaymentDialog } from './payment/payment-dialog';
 import { ProductSearch, CategoryTiles } from './product-search';
 import { ReceiptPanel } from './receipt/receipt-panel';
+import { PAY_BLOCKED_ID, PayBlockedNotice } from './stock-notices';
 
 /** One try at completing a sale: the same id and Idempotency-Key while the same cart and payments are retried. */
 interface Attempt {
@@ -93,6 +98,13 @@ export function RegisterScreen({
   const hold = useHoldSale(storeId);
   const resume = useResumeHeldSale(storeId);
   const discard = useDiscardHeldSale(storeId);
+  // Lines beyond the on hand are flagged at once; where the store refuses negative stock they block Pay.
+  const allowNegativeStock = useCurrentStore(storeId).data?.allowNegativeStock ?? false;
+  const shortfalls = useMemo(() => stockShortfalls(cart, allowNegativeStock), [cart, allowNegativeStock]);
+  const shortfallOf = useMemo(() => new Map(shortfalls.map((s) => [s.variantId, s])), [shortfalls]);
+  const payBlocked = payBlockedMessage(shortfalls);
+  const refreshStock = useRefreshStock(storeId);
+  useStockRefreshOnFocus(storeId, cart, setCart);
 
   const change = useCallback((next: (c: Cart) => Cart) => {
     setCart(next);
@@ -137,10 +149,14 @@ export function RegisterScreen({
       toast.show({ type: 'info', message: 'Add an item first' });
       return;
     }
+    if (payBlocked) {
+      toast.show({ type: 'warning', message: payBlocked });
+      return;
+    }
     // The last failure (a PRICE_CHANGED, a shortage) was shown already: a new try starts clean.
     if (!attempt.current) createSale.reset();
     setDialog('pay');
-  }, [cart.lines.length, createSale]);
+  }, [cart.lines.length, createSale, payBlocked]);
   const openHold = useCallback(() => {
     if (cart.lines.length > 0) setDialog('hold');
     else if (heldCount > 0) setDialog('held');
@@ -202,15 +218,24 @@ export function RegisterScreen({
             error.code === 'INSUFFICIENT_STOCK' ||
             (error.code === 'VALIDATION_FAILED' && error.fieldErrors.some((f) => f.field.startsWith('lines.')))
           ) {
-            const byLine: Record<string, string> = {};
-            for (const f of error.fieldErrors) {
-              const match = /^lines\.(\d+)\./.exec(f.field);
-              const line = match ? cart.lines[Number(match[1])] : undefined;
-              if (line) byLine[line.variantId] = f.message;
-            }
-            setLineErrors(byLine);
+            // Nothing was charged: the cart stays, with the lines to fix marked.
+            const refused = refusedLines(
+              cart,
+              { fieldErrors: error.fieldErrors, shortages: error.problem?.shortages },
+              allowNegativeStock,
+            );
+            setCart(refused.cart);
+            setLineErrors(refused.lineErrors);
             setDialog(null);
-            showApiError(error, 'The sale was not completed');
+            if (error.code === 'INSUFFICIENT_STOCK') {
+              refreshStock();
+              toast.show({
+                type: 'error',
+                title: 'The sale was not completed',
+                message:
+                  'The stock changed since these items were added. Nothing was charged: fix the marked lines, then pay again.',
+              });
+            } else showApiError(error, 'The sale was not completed');
           } else if (error.code === 'REGISTER_CLOSED') {
             setDialog(null);
             showApiError(error);
@@ -323,6 +348,7 @@ export function RegisterScreen({
           currency={currency}
           canDiscount={canDiscount}
           lineErrors={lineErrors}
+          shortfalls={shortfallOf}
           focusQuantityOf={focusQuantityOf}
           onQuantity={(id, quantity) => change((c) => updateLine(c, id, { quantity }))}
           onLineDiscount={(id, discount) => change((c) => updateLine(c, id, { discount }))}
@@ -359,7 +385,13 @@ export function RegisterScreen({
                   Held ({heldCount})
                 </Button>
               </Group>
-              <Button size="lg" onClick={openPay} disabled={cart.lines.length === 0}>
+              <PayBlockedNotice message={payBlocked} />
+              <Button
+                size="lg"
+                onClick={openPay}
+                disabled={cart.lines.length === 0 || payBlocked !== null}
+                aria-describedby={payBlocked ? PAY_BLOCKED_ID : undefined}
+              >
                 Pay {formatMoney(priced.totalMinor, currency)} <Kbd ml={8}>F9</Kbd>
               </Button>
               {cart.lines.length > 0 && (
