@@ -7,6 +7,7 @@ import { useCategories } from '../../../features/catalog/api/categories';
 import type { StoreRef } from '../../../features/catalog/components/product-form-values';
 import { useTaxRates } from '../../../features/taxes/api/tax-rates';
 import { useWorkingContext } from '../../working-context';
+import { NoAccess } from '../../../components/feedback/no-access';
 
 export const INVENTORY_PATH = '/dashboard/inventory';
 
@@ -49,10 +50,12 @@ export function ProductFormPage({
         ← {back.label}
       </Anchor>
       <Title order={1}>{title}</Title>
-      {!membership || !canManage ? (
+      {!membership ? (
         <Card withBorder padding="lg" radius="md">
-          <Text>{membership ? 'Your role does not allow changing products.' : 'Choose a store to work in first.'}</Text>
+          <Text>Choose a store to work in first.</Text>
         </Card>
+      ) : !canManage ? (
+        <NoAccess />
       ) : (
         <WhenLoaded
           query={categories}

@@ -100,7 +100,8 @@ describe('audit trail', () => {
       'GET /api/v1/stores/current': () => jsonResponse({ ...admin, permissions: ['dashboard.view'] }),
     });
     show();
-    expect(await screen.findByText('Your role does not allow reading the audit trail.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "You don't have access to this page" })).toBeVisible();
+    expect(screen.getByTestId('no-access')).toHaveTextContent('Ask an administrator of your business');
     expect(calls.map((c) => c.key)).toEqual(['GET /api/v1/stores/current']);
   });
 });

@@ -128,9 +128,9 @@ describe('plan', () => {
   it('tells a role without settings.plan that an administrator manages the plan, without asking for it', async () => {
     const calls = stubApi({ 'GET /api/v1/stores/current': () => jsonResponse(manager) });
     show();
-    expect(
-      await screen.findByText('Your role does not allow seeing or changing the plan; an administrator does.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('no-access')).toHaveTextContent(
+      "You don't have access to this pageYour role does not include this permission. Ask an administrator",
+    );
     expect(calls.some((c) => c.key === 'GET /api/v1/plan')).toBe(false);
   });
 });

@@ -14,16 +14,16 @@ import { PlanComparison, priceText } from '../../../features/plans/components/pl
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { isApiError } from '../../../lib/api-client';
 import { useStoreTimeZone } from '../../../lib/current-store';
+import { formatCount } from '../../../lib/format';
 import { WithActiveStore } from '../with-active-store';
-
-const count = (n: number) => n.toLocaleString('en');
+import { NoAccess } from '../../../components/feedback/no-access';
 
 /** "up to 3 stores, 15 active staff members, …": what a plan allows, in words. */
 function allowance(plan: PlanSummary) {
   const parts = planResources.map((r) =>
     r === 'salesPerMonth'
-      ? `${count(plan.limits[r])} sales a month`
-      : `${count(plan.limits[r])} ${plan.limits[r] === 1 ? planResourceLabels[r].unit : planResourceLabels[r].units}`,
+      ? `${formatCount(plan.limits[r])} sales a month`
+      : `${formatCount(plan.limits[r])} ${plan.limits[r] === 1 ? planResourceLabels[r].unit : planResourceLabels[r].units}`,
   );
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -151,13 +151,7 @@ export function PlanRoute() {
         <Text c="dimmed">What the business may hold on its plan, and what it uses of each limit.</Text>
       </Stack>
       <WithActiveStore>
-        {(store) =>
-          store.permissions.includes('settings.plan') ? (
-            <PlanPage />
-          ) : (
-            <Text>Your role does not allow seeing or changing the plan; an administrator does.</Text>
-          )
-        }
+        {(store) => (store.permissions.includes('settings.plan') ? <PlanPage /> : <NoAccess />)}
       </WithActiveStore>
     </Stack>
   );

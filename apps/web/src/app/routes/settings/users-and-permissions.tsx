@@ -1,8 +1,9 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { StaffInvitations } from '../../../features/staff/components/staff-invitations';
 import { StaffList } from '../../../features/staff/components/staff-list';
 import { UsersAndPermissionsHeader } from '../../../features/staff/components/users-and-permissions-header';
 import { WithActiveStore } from '../with-active-store';
+import { NoAccess } from '../../../components/feedback/no-access';
 
 /** `/dashboard/settings/users-and-permissions`: the business's staff and its invitations (settings.staff). */
 export function UsersAndPermissionsRoute() {
@@ -17,7 +18,7 @@ export function UsersAndPermissionsRoute() {
               <StaffInvitations />
             </Stack>
           ) : (
-            <Text>Your role does not allow managing staff; a manager or administrator does.</Text>
+            <NoAccess />
           )
         }
       </WithActiveStore>

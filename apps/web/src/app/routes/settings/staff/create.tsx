@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { StaffInvitation } from '@ipos/contracts';
 import { WhenLoaded } from '../../../../components/feedback/load-states';
@@ -11,6 +11,7 @@ import {
 } from '../../../../features/staff/api/staff';
 import { InvitationSent, NewStaffForm } from '../../../../features/staff/components/staff-forms';
 import { WithActiveStore } from '../../with-active-store';
+import { NoAccess } from '../../../../components/feedback/no-access';
 
 function NewStaff({ storeId }: { storeId: string }) {
   const navigate = useNavigate();
@@ -60,13 +61,7 @@ export function CreateStaffRoute() {
       </Anchor>
       <Title order={1}>Add a staff member</Title>
       <WithActiveStore>
-        {(store) =>
-          store.permissions.includes('settings.staff') ? (
-            <NewStaff storeId={store.id} />
-          ) : (
-            <Text>Your role does not allow managing staff; a manager or administrator does.</Text>
-          )
-        }
+        {(store) => (store.permissions.includes('settings.staff') ? <NewStaff storeId={store.id} /> : <NoAccess />)}
       </WithActiveStore>
     </Stack>
   );

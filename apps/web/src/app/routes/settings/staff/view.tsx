@@ -17,6 +17,7 @@ import {
 import { StaffAccessForm } from '../../../../features/staff/components/staff-forms';
 import { StaffStatusBadge } from '../../../../features/staff/components/staff-list';
 import { WithActiveStore } from '../../with-active-store';
+import { NoAccess } from '../../../../components/feedback/no-access';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -206,10 +207,7 @@ export function StaffMemberRoute() {
           store.permissions.includes('settings.staff') ? (
             <StaffPage key={id} accountId={id} store={store} />
           ) : (
-            <>
-              <Title order={1}>Staff member</Title>
-              <Text>Your role does not allow managing staff; a manager or administrator does.</Text>
-            </>
+            <NoAccess page />
           )
         }
       </WithActiveStore>

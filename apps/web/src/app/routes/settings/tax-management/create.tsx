@@ -1,9 +1,10 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../../components/toast';
 import { useCreateTaxRate } from '../../../../features/taxes/api/tax-rates';
 import { CreateTaxRateForm } from '../../../../features/taxes/components/tax-rate-form';
 import { useWorkingContext } from '../../../working-context';
+import { NoAccess } from '../../../../components/feedback/no-access';
 
 const LIST_PATH = '/dashboard/settings/tax-management';
 
@@ -30,7 +31,7 @@ export function CreateTaxRateRoute() {
             }}
           />
         ) : (
-          <Text>Your role does not allow changing tax rates.</Text>
+          <NoAccess />
         )}
       </Card>
     </Stack>
