@@ -4,13 +4,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { productUnitLabels, type CurrencyCode, type Permission, type Product } from '@ipos/contracts';
 import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
-import { showApiError, toast } from '../../../components/toast';
 import { useCurrentStore } from '../../../lib/current-store';
 import { useProduct, useProductImageUrl } from '../../../features/catalog/api/products';
 import { LabelsDialog } from '../../../features/catalog/components/labels-dialog';
-import { useCreateStockCount } from '../../../features/inventory/api/stock';
 import { AdjustStockDialog } from '../../../features/inventory/components/adjust-stock-dialog';
 import { MovementHistory } from '../../../features/inventory/components/movement-history';
+import { StartCountDialog } from '../../../features/inventory/components/start-count-form';
 import { StockByStore } from '../../../features/inventory/components/stock-by-store';
 import { TransferDialog } from '../../../features/inventory/components/transfer-dialog';
 import { useTaxRates } from '../../../features/taxes/api/tax-rates';
@@ -43,7 +42,7 @@ export function ProductViewRoute() {
   return <ProductView product={product.data} />;
 }
 
-type Dialog = 'adjust' | 'transfer' | 'labels' | null;
+type Dialog = 'adjust' | 'transfer' | 'labels' | 'count' | null;
 
 function ProductView({ product }: { product: Product }) {
   const { access, session, membership } = useWorkingContext();
@@ -51,7 +50,6 @@ function ProductView({ product }: { product: Product }) {
   const taxRates = useTaxRates(true);
   const image = useProductImageUrl(product.id, product.imageVersion);
   const navigate = useNavigate();
-  const startCount = useCreateStockCount();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const can = (permission: Permission) => access.permissions.includes(permission);
@@ -65,16 +63,6 @@ function ProductView({ product }: { product: Product }) {
   // Stock moves only for tracked, live products; the API refuses the rest too.
   const stockActions = product.isTracked && !product.isArchived && storeId !== null;
   const stores = (variants[0]?.stores ?? []).map((s) => ({ id: s.storeId, name: s.storeName }));
-
-  const count = async () => {
-    try {
-      const started = await startCount.mutateAsync({ productIds: [product.id] });
-      toast.show({ type: 'success', message: `Started ${started.number}: scan or enter what is on the shelf.` });
-      void navigate(`${INVENTORY_PATH}?tab=counts&count=${started.id}`);
-    } catch (error) {
-      showApiError(error, 'Could not start the count');
-    }
-  };
 
   return (
     <Stack gap="xl">
@@ -138,7 +126,7 @@ function ProductView({ product }: { product: Product }) {
             </Button>
           ) : null}
           {stockActions && can('inventory.count') ? (
-            <Button variant="light" loading={startCount.isPending} onClick={() => void count()}>
+            <Button variant="light" onClick={() => setDialog('count')}>
               Count
             </Button>
           ) : null}
@@ -228,6 +216,13 @@ function ProductView({ product }: { product: Product }) {
             onClose={() => setDialog(null)}
             product={product}
             storeId={storeId}
+          />
+          <StartCountDialog
+            opened={dialog === 'count'}
+            onClose={() => setDialog(null)}
+            scope={{ kind: 'product', productId: product.id, productName: product.name }}
+            storeName={store.data?.name}
+            onStarted={(countId) => void navigate(`${INVENTORY_PATH}?tab=counts&count=${countId}`)}
           />
         </>
       ) : null}

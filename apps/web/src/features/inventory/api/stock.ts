@@ -11,6 +11,7 @@ import {
   listStockCounts,
   listStockTransfers,
   postStockCount,
+  previewStockCount,
   receiveStockTransfer,
   recordStockCountLines,
   scanStockCount,
@@ -112,6 +113,20 @@ export function stockCountQueryOptions(countId: string) {
 }
 
 export const useStockCount = (countId: string) => useQuery(stockCountQueryOptions(countId));
+
+/** How many variants a count of these products or categories (none: everything) would cover. */
+export function useStockCountPreview(scope: { productIds?: string[]; categoryIds?: string[] }, enabled = true) {
+  return useQuery({
+    queryKey: [...inventoryKey, 'counts', activeStoreId(), 'preview', scope] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(previewStockCount, {
+        query: { productId: scope.productIds, categoryId: scope.categoryIds },
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useCreateStockCount() {
   const queryClient = useQueryClient();

@@ -153,6 +153,38 @@ describe('<CountSheet>', () => {
     expect(dialog.queryByText(/Net value at cost/)).toBeNull();
   });
 
+  it('a blind count shows no expected or variance column until it is posted, then shows both', async () => {
+    const blindLine = (line: ReturnType<typeof milk>) => ({
+      ...line,
+      expected: null,
+      variance: null,
+      varianceValueMinor: null,
+    });
+    const open = countOf([blindLine(milk(1)), blindLine(rice(null))], { isBlind: true, totals: null, version: 2 });
+    const posted = countOf([milk(1), rice(null)], {
+      isBlind: true,
+      status: 'posted',
+      postedAt: '2026-03-07T19:00:00.000Z',
+      version: 3,
+    });
+    stubApi({ [GET]: [() => jsonResponse(open), () => jsonResponse(posted)], [POST]: () => jsonResponse(posted) });
+    const user = renderSheet();
+    expect(await screen.findByLabelText('Counted Peak Milk 400g')).toHaveValue('1');
+    expect(screen.getByText(/expected quantities and differences show once the count is posted/)).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Expected' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Variance' })).toBeNull();
+    expect(screen.queryByTestId('variance')).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'With variance' })).toBeNull();
+    // Nothing on the page gives the shelf figure away: Rice's 12.5 kg is not shown.
+    expect(screen.queryByText(/12\.5/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Post count' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Stock of the 1 counted line becomes what was counted/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Post count' }));
+    expect(await screen.findByRole('columnheader', { name: 'Expected' })).toBeInTheDocument();
+    expect(within(lineOf('Peak Milk')).getByTestId('variance')).toHaveTextContent('-2');
+  });
+
   it('postSummary counts only counted lines that differ', () => {
     expect(postSummary(countOf([milk(3), rice(null), milk(4)]))).toEqual({ changing: 1, uncounted: 1 });
   });

@@ -96,6 +96,9 @@ function Sheet({
 }) {
   const isOpen = count.status === 'open';
   const editable = isOpen && canCount;
+  // A blind count keeps expected quantities and differences out of sight until it is posted (the API
+  // does not send them either).
+  const blind = count.isBlind && count.status !== 'posted';
   const [filter, setFilter] = useState<LineFilter>('all');
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
@@ -184,6 +187,11 @@ function Sheet({
           <Group gap="sm">
             <Title order={2}>Stock count {count.number}</Title>
             <CountStatusBadge status={count.status} />
+            {count.isBlind ? (
+              <Badge variant="outline" color="gray" radius="sm">
+                Blind
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed">
             Started {formatStoreDateTime(count.createdAt, timeZone)} by {count.createdBy?.name ?? 'someone'} ·{' '}
@@ -191,6 +199,11 @@ function Sheet({
             {count.postedAt ? ` · posted ${formatStoreDateTime(count.postedAt, timeZone)}` : ''}
           </Text>
           {count.note ? <Text size="sm">{count.note}</Text> : null}
+          {blind ? (
+            <Text size="sm" c="dimmed">
+              Blind count: expected quantities and differences show once the count is posted.
+            </Text>
+          ) : null}
         </Stack>
         {editable ? (
           <Group gap="sm">
@@ -222,7 +235,7 @@ function Sheet({
           { value: 'all', label: `All (${count.lines.length})` },
           { value: 'counted', label: 'Counted' },
           { value: 'uncounted', label: 'Not counted' },
-          { value: 'variance', label: 'With variance' },
+          ...(blind ? [] : [{ value: 'variance', label: 'With variance' }]),
         ]}
       />
 
@@ -232,16 +245,16 @@ function Sheet({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Expected</Table.Th>
+                {blind ? null : <Table.Th ta="right">Expected</Table.Th>}
                 <Table.Th w={150}>Counted</Table.Th>
-                <Table.Th ta="right">Variance</Table.Th>
+                {blind ? null : <Table.Th ta="right">Variance</Table.Th>}
                 {totals ? <Table.Th ta="right">Value at cost</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {visible.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={totals ? 5 : 4}>
+                  <Table.Td colSpan={(totals ? 5 : 4) - (blind ? 2 : 0)}>
                     <Text size="sm" c="dimmed" ta="center" py="md">
                       No lines here.
                     </Text>
@@ -268,9 +281,11 @@ function Sheet({
                         {line.barcode ? ` · ${line.barcode}` : ''}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right" style={num}>
-                      {line.expected === null ? '—' : formatQuantity(line.expected, unit)}
-                    </Table.Td>
+                    {blind ? null : (
+                      <Table.Td ta="right" style={num}>
+                        {line.expected === null ? '—' : formatQuantity(line.expected, unit)}
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       {editable ? (
                         <TextInput
@@ -293,18 +308,20 @@ function Sheet({
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td
-                      ta="right"
-                      style={num}
-                      data-testid="variance"
-                      c={line.variance ? (line.variance < 0 ? 'red.8' : 'green.8') : undefined}
-                    >
-                      {line.variance === null
-                        ? '—'
-                        : line.variance > 0
-                          ? `+${formatQuantity(line.variance, unit)}`
-                          : formatQuantity(line.variance, unit)}
-                    </Table.Td>
+                    {blind ? null : (
+                      <Table.Td
+                        ta="right"
+                        style={num}
+                        data-testid="variance"
+                        c={line.variance ? (line.variance < 0 ? 'red.8' : 'green.8') : undefined}
+                      >
+                        {line.variance === null
+                          ? '—'
+                          : line.variance > 0
+                            ? `+${formatQuantity(line.variance, unit)}`
+                            : formatQuantity(line.variance, unit)}
+                      </Table.Td>
+                    )}
                     {totals ? (
                       <Table.Td ta="right">
                         {line.varianceValueMinor === null ? (
@@ -325,9 +342,11 @@ function Sheet({
       <Modal opened={confirming === 'post'} onClose={() => setConfirming(null)} title={`Post count ${count.number}?`}>
         <Stack>
           <Text>
-            {summary.changing === 0
-              ? 'No counted line differs from what is expected: stock will not change.'
-              : `${summary.changing} ${summary.changing === 1 ? 'line' : 'lines'} will change stock to the counted quantity.`}
+            {blind
+              ? `Stock of the ${count.countedCount} counted ${count.countedCount === 1 ? 'line' : 'lines'} becomes what was counted; the differences show once posted.`
+              : summary.changing === 0
+                ? 'No counted line differs from what is expected: stock will not change.'
+                : `${summary.changing} ${summary.changing === 1 ? 'line' : 'lines'} will change stock to the counted quantity.`}
           </Text>
           {summary.uncounted > 0 ? (
             <Text>

@@ -1,30 +1,14 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Modal,
-  Pagination,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { formatStoreDateTime, listCategories } from '@ipos/contracts';
+import { formatStoreDateTime } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
-import { showApiError, toast } from '../../../components/toast';
-import { apiRequest } from '../../../lib/api-client';
 import { useActiveStore } from '../../../lib/current-store';
-import { useCreateStockCount, useStockCounts } from '../api/stock';
+import { useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';
+import { StartCountDialog } from './start-count-form';
 
 const PAGE_SIZE = 20;
 
@@ -60,16 +44,18 @@ export function StockCountsPanel() {
         onBack={() => openCount(null)}
       />
     );
-  return <CountList canCount={canCount} timeZone={timeZone} onOpen={openCount} />;
+  return <CountList canCount={canCount} timeZone={timeZone} storeName={store.data?.name} onOpen={openCount} />;
 }
 
 function CountList({
   canCount,
   timeZone,
+  storeName,
   onOpen,
 }: {
   canCount: boolean;
   timeZone?: string;
+  storeName?: string;
   onOpen: (id: string) => void;
 }) {
   const [page, setPage] = useState(1);
@@ -124,7 +110,14 @@ function CountList({
                             ) : null}
                           </Table.Td>
                           <Table.Td>
-                            <CountStatusBadge status={count.status} />
+                            <Group gap={6}>
+                              <CountStatusBadge status={count.status} />
+                              {count.isBlind ? (
+                                <Badge variant="outline" color="gray" radius="sm">
+                                  Blind
+                                </Badge>
+                              ) : null}
+                            </Group>
                           </Table.Td>
                           <Table.Td>
                             <Text size="sm">{formatStoreDateTime(count.createdAt, timeZone)}</Text>
@@ -153,97 +146,13 @@ function CountList({
           )
         }
       </WhenLoaded>
-      <Modal opened={starting} onClose={() => setStarting(false)} title="Start a stock count">
-        {starting ? <StartCountForm onStarted={onOpen} onCancel={() => setStarting(false)} /> : null}
-      </Modal>
-    </Stack>
-  );
-}
-
-/** Count every tracked product, or those of some categories (a top-level category brings its children). */
-function StartCountForm({ onStarted, onCancel }: { onStarted: (id: string) => void; onCancel: () => void }) {
-  const [scope, setScope] = useState<'all' | 'categories'>('all');
-  const [categoryIds, setCategoryIds] = useState<string[]>([]);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const create = useCreateStockCount();
-  const categories = useQuery({
-    queryKey: ['catalog', 'categories', { includeArchived: false }],
-    queryFn: ({ signal }) => apiRequest(listCategories, { query: { includeArchived: 'false' }, signal }),
-    enabled: scope === 'categories',
-  });
-
-  const start = async () => {
-    if (scope === 'categories' && categoryIds.length === 0) {
-      setError('Choose at least one category');
-      return;
-    }
-    try {
-      const count = await create.mutateAsync({
-        ...(note.trim() ? { note: note.trim() } : {}),
-        ...(scope === 'categories' ? { categoryIds } : {}),
-      });
-      toast.show({ type: 'success', message: `Started ${count.number} with ${count.lineCount} lines.` });
-      onStarted(count.id);
-    } catch (failure) {
-      showApiError(failure, 'Could not start the count');
-    }
-  };
-
-  return (
-    <Stack gap="md">
-      <Radio.Group label="What to count" value={scope} onChange={(value) => setScope(value as typeof scope)}>
-        <Stack gap="xs" mt="xs">
-          <Radio value="all" label="Every tracked product" />
-          <Radio value="categories" label="Products of some categories" />
-        </Stack>
-      </Radio.Group>
-      {scope === 'categories' ? (
-        <WhenLoaded
-          query={categories}
-          loadingLabel="Loading the categories"
-          errorTitle="We could not load the categories"
-        >
-          {({ items }) => (
-            <Checkbox.Group
-              label="Categories"
-              value={categoryIds}
-              onChange={(value) => {
-                setCategoryIds(value);
-                setError(undefined);
-              }}
-              error={error}
-            >
-              <Stack gap={6} mt="xs" mah={280} style={{ overflowY: 'auto' }}>
-                {items.length === 0 ? <Text size="sm">No categories yet.</Text> : null}
-                {items.map((top) => (
-                  <Stack key={top.id} gap={4}>
-                    <Checkbox value={top.id} label={top.name} />
-                    {top.children.map((child) => (
-                      <Checkbox key={child.id} value={child.id} label={child.name} ml="lg" />
-                    ))}
-                  </Stack>
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          )}
-        </WhenLoaded>
-      ) : null}
-      <Textarea
-        label="Note"
-        description="Optional: which shelves, who counts"
-        value={note}
-        maxLength={500}
-        onChange={(event) => setNote(event.currentTarget.value)}
+      <StartCountDialog
+        opened={starting}
+        onClose={() => setStarting(false)}
+        scope={{ kind: 'choose' }}
+        storeName={storeName}
+        onStarted={onOpen}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button loading={create.isPending} onClick={() => void start()}>
-          Start count
-        </Button>
-      </Group>
     </Stack>
   );
 }
