@@ -3,6 +3,7 @@ import {
   isSystemRoleName,
   ownerPermissions,
   systemRolePermissions,
+  withImpliedPermissions,
   type CurrencyCode,
   type Permission,
 } from '@ipos/contracts';
@@ -29,12 +30,18 @@ export interface StoreAccess {
   viaOwnership: boolean;
 }
 
+/**
+ * What a role allows: a system role's set from the contracts; a custom role's stored keys (unknown
+ * and owner ones dropped) with the permissions they imply (inventory.transfer brings receiving).
+ */
 export function rolePermissions(
   row: Pick<StoreRoleRow, 'roleName' | 'roleIsSystem' | 'rolePermissions'>,
 ): Permission[] {
   if (row.roleIsSystem && isSystemRoleName(row.roleName)) return [...systemRolePermissions[row.roleName]];
   const owner = ownerPermissions as readonly string[];
-  return row.rolePermissions.filter((p): p is Permission => isPermission(p) && !owner.includes(p));
+  return withImpliedPermissions(
+    row.rolePermissions.filter((p): p is Permission => isPermission(p) && !owner.includes(p)),
+  );
 }
 
 /**

@@ -504,46 +504,114 @@ describe('register sessions', () => {
     });
   });
 
-  it('answers 401 without a token, 403 to a cashier (may read, not run the till) and to a new hire', async () => {
-    const session = await open({ registerName: unique('Ikeja Till'), openingFloatMinor: 0 }, demo.ikejaId, DEMO.owner);
-    const params = { sessionId: session.id };
+  it('answers 401 without a token; a cashier (IPOS_BASIC) runs their own till: opens, counts and closes it, reads its report', async () => {
     const as = (who: string | null) => ({ as: who, storeId: demo.ikejaId });
-
     problem(await call(listRegisterSessions, as(null)), 401, 'UNAUTHENTICATED');
-    problem(await call(getRegisterSession, { ...as(null), params }), 401, 'UNAUTHENTICATED');
     problem(await call(openRegisterSession, { ...as(null), body: { openingFloatMinor: 0 } }), 401, 'UNAUTHENTICATED');
 
-    // The cashier sells at Ikeja: it sees the tills, it does not open, count or close them.
-    const listed = await ok<{ items: RegisterSession[] }>(await call(listRegisterSessions, as(DEMO.cashier)));
-    expect(listed.items.some((s) => s.id === session.id)).toBe(true);
-    expect(await ok<RegisterSession>(await call(getRegisterSession, { ...as(DEMO.cashier), params }))).toMatchObject({
-      id: session.id,
-    });
-    problem(
+    const cashierId = await server.accountId(DEMO.cashier);
+    const mine = await ok<RegisterSession>(
       await call(openRegisterSession, {
         ...as(DEMO.cashier),
-        body: { registerName: unique('Mine'), openingFloatMinor: 0 },
+        body: { registerName: unique('Dayo Till'), openingFloatMinor: 5_000 },
       }),
-      403,
-      'FORBIDDEN',
+      201,
     );
-    problem(
-      await call(recordCashMovement, {
+    expect(mine).toMatchObject({ status: 'open', openingFloatMinor: 5_000, openedBy: { id: cashierId } });
+    await insertSale(mine, { totalMinor: 2_000, payments: [{ method: 'cash', amountMinor: 2_000 }] });
+
+    const params = { sessionId: mine.id };
+    const closed = await ok<RegisterSession>(
+      await call(closeRegisterSession, {
         ...as(DEMO.cashier),
         params,
-        body: { kind: 'cash_out', amountMinor: 100, reason: 'Lunch' },
+        body: { countedCashMinor: 6_500, note: 'Short by 5 naira', version: mine.version },
       }),
-      403,
-      'FORBIDDEN',
     );
+    expect(closed).toMatchObject({
+      status: 'closed',
+      closedBy: { id: cashierId },
+      summary: { salesCount: 1, expectedCashMinor: 7_000, countedCashMinor: 6_500, varianceMinor: -500 },
+    });
+    // The close report of their own session, and their closed sessions in the list.
+    expect(await ok<RegisterSession>(await call(getRegisterSession, { ...as(DEMO.cashier), params }))).toMatchObject({
+      status: 'closed',
+      summary: { varianceMinor: -500 },
+    });
+    const listed = await ok<{ items: RegisterSession[] }>(
+      await call(listRegisterSessions, { ...as(DEMO.cashier), query: { status: 'closed', pageSize: '100' } }),
+    );
+    expect(listed.items.some((s) => s.id === mine.id)).toBe(true);
+    expect((await auditOf(mine.id)).map((e) => [e.action, e.actorAccountId])).toEqual([
+      ['register_session.opened', cashierId],
+      ['register_session.closed', cashierId],
+    ]);
+    problem(await call(listRegisterSessions, as(DEMO.newhire)), 403, 'PASSWORD_CHANGE_REQUIRED');
+  });
+
+  it('keeps cash in and out, closing someone else’s session and others’ close reports for managers (403 to a cashier)', async () => {
+    const as = (who: string) => ({ as: who, storeId: demo.ikejaId });
+    const mine = await ok<RegisterSession>(
+      await call(openRegisterSession, {
+        ...as(DEMO.cashier),
+        body: { registerName: unique('Dayo Till'), openingFloatMinor: 0 },
+      }),
+      201,
+    );
+    const theirs = await open({ registerName: unique('Owner Till'), openingFloatMinor: 0 }, demo.ikejaId, DEMO.owner);
+    const movement = { kind: 'cash_out', amountMinor: 100, reason: 'Lunch' };
+    // No cash in or out, not even on their own till.
+    for (const session of [mine, theirs])
+      problem(
+        await call(recordCashMovement, { ...as(DEMO.cashier), params: { sessionId: session.id }, body: movement }),
+        403,
+        'FORBIDDEN',
+      );
+    // Someone else's open till: they sell on it (read it), they do not close it.
+    const params = { sessionId: theirs.id };
+    expect(await ok<RegisterSession>(await call(getRegisterSession, { ...as(DEMO.cashier), params }))).toMatchObject({
+      status: 'open',
+    });
     problem(
       await call(closeRegisterSession, { ...as(DEMO.cashier), params, body: { countedCashMinor: 0, version: 1 } }),
       403,
       'FORBIDDEN',
     );
-    problem(await call(listRegisterSessions, as(DEMO.newhire)), 403, 'PASSWORD_CHANGE_REQUIRED');
-    const now = await ok<RegisterSession>(await call(getRegisterSession, { ...as(DEMO.owner), params }));
-    expect(now).toMatchObject({ status: 'open', version: 1, cashMovements: [] });
+    expect(await ok<RegisterSession>(await call(getRegisterSession, { ...as(DEMO.owner), params }))).toMatchObject({
+      status: 'open',
+      version: 1,
+      cashMovements: [],
+    });
+
+    // Once the owner has closed it, its close report is not the cashier's, in full or in the list.
+    await ok<RegisterSession>(
+      await call(closeRegisterSession, { ...as(DEMO.owner), params, body: { countedCashMinor: 0, version: 1 } }),
+    );
+    problem(await call(getRegisterSession, { ...as(DEMO.cashier), params }), 403, 'FORBIDDEN');
+    const query = { pageSize: '100' };
+    const cashierList = await ok<{ items: RegisterSession[] }>(
+      await call(listRegisterSessions, { ...as(DEMO.cashier), query }),
+    );
+    expect(cashierList.items.some((s) => s.id === theirs.id)).toBe(false);
+    expect(cashierList.items.some((s) => s.id === mine.id)).toBe(true);
+    expect(cashierList.items.every((s) => s.status === 'open' || s.openedBy.id === mine.openedBy.id)).toBe(true);
+
+    // A manager moves cash on the cashier's till, closes it and reads every report.
+    const managerMoved = await ok<RegisterSession>(
+      await call(recordCashMovement, { ...as(DEMO.owner), params: { sessionId: mine.id }, body: movement }),
+      201,
+    );
+    await ok<RegisterSession>(
+      await call(closeRegisterSession, {
+        ...as(DEMO.owner),
+        params: { sessionId: mine.id },
+        body: { countedCashMinor: 0, version: managerMoved.version },
+      }),
+    );
+    const ownerList = await ok<{ items: RegisterSession[] }>(
+      await call(listRegisterSessions, { ...as(DEMO.owner), query }),
+    );
+    expect(ownerList.items.filter((s) => s.id === theirs.id || s.id === mine.id)).toHaveLength(2);
   });
 
   it("answers 404 for another tenant's session and for another store's, changing nothing", async () => {

@@ -13,6 +13,7 @@ import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, onHand, type TestProduct } from '../support/catalog.js';
+import { addStaffPerson, createCustomRole } from '../support/tenant-fixtures.js';
 import { caller, expectLedgerHolds, fieldsOf } from './helpers.js';
 
 /**
@@ -239,7 +240,54 @@ describe('stock transfers', () => {
     expect(untracked.json().code).toBe('PRODUCT_NOT_TRACKED');
   });
 
-  it('answers 401, 403 to IPOS_BASIC, and 404 for another tenant’s transfer', async () => {
+  it('lets a cashier (IPOS_BASIC) receive into their own store only, and a role that transfers receive too', async () => {
+    const inLekki = () =>
+      createTestProduct(server, { businessId: demo.businessId, variants: [{ stock: { [demo.lekkiId]: 2 } }] });
+    const p = await inLekki();
+    const t = await ok<StockTransfer>(
+      await send({ toStoreId: demo.ikejaId, lines: [{ variantId: p.variantId, quantity: 2 }] }),
+      201,
+    );
+    const cashier = { as: DEMO.cashier, params: { transferId: t.id }, body: { version: t.version } };
+    // Not a store of theirs: Lekki answers as if it did not exist.
+    const notTheirs = await call(receiveStockTransfer, { ...cashier, storeId: demo.lekkiId });
+    expect(notTheirs.statusCode, notTheirs.body).toBe(404);
+    const received = await ok<StockTransfer>(await call(receiveStockTransfer, { ...cashier, storeId: demo.ikejaId }));
+    expect(received).toMatchObject({ status: 'received', receivedBy: { id: await server.accountId(DEMO.cashier) } });
+    expect(await onHand(server, demo.businessId, demo.ikejaId, p.variantId)).toBe(2);
+
+    // A transfer out of their store is not theirs to receive (nor to send or cancel).
+    const q = await createTestProduct(server, {
+      businessId: demo.businessId,
+      variants: [{ stock: { [demo.ikejaId]: 1 } }],
+    });
+    const out = await ok<StockTransfer>(
+      await send({ toStoreId: demo.lekkiId, lines: [{ variantId: q.variantId, quantity: 1 }] }, demo.ikejaId),
+      201,
+    );
+    const outgoing = { as: DEMO.cashier, storeId: demo.ikejaId, params: { transferId: out.id }, body: { version: 1 } };
+    expect((await call(receiveStockTransfer, outgoing)).statusCode).toBe(403);
+    expect((await call(cancelStockTransfer, outgoing)).statusCode).toBe(403);
+
+    // A custom role saved with inventory.transfer alone (before receiving was its own permission) still receives.
+    const ownerToken = await server.tokenFor(DEMO.owner);
+    const roleId = await createCustomRole(server, { token: ownerToken, storeId: demo.lekkiId }, [
+      'dashboard.view',
+      'inventory.view',
+      'inventory.transfer',
+    ]);
+    const keeper = await addStaffPerson(server, { businessId: demo.businessId, storeIds: [demo.lekkiId], roleId });
+    const byKeeper = await call(receiveStockTransfer, {
+      as: keeper.email,
+      storeId: demo.lekkiId,
+      params: { transferId: out.id },
+      body: { version: 1 },
+    });
+    expect(byKeeper.statusCode, byKeeper.body).toBe(200);
+    expect(await onHand(server, demo.businessId, demo.lekkiId, q.variantId)).toBe(1);
+  });
+
+  it('answers 401, 403 to IPOS_BASIC sending, and 404 for another tenant’s transfer', async () => {
     const p = await createTestProduct(server, {
       businessId: demo.businessId,
       variants: [{ stock: { [demo.ikejaId]: 3 } }],
@@ -264,9 +312,8 @@ describe('stock transfers', () => {
       }),
       201,
     );
-    const asBasic = { as: DEMO.cashier, storeId: demo.ikejaId, params: { transferId: t.id }, body: { version: 1 } };
-    expect((await call(receiveStockTransfer, asBasic)).statusCode).toBe(403);
-    expect((await call(getStockTransfer, { ...asBasic, body: undefined })).statusCode).toBe(200);
+    const asBasic = { as: DEMO.cashier, storeId: demo.ikejaId, params: { transferId: t.id } };
+    expect((await call(getStockTransfer, asBasic)).statusCode).toBe(200);
 
     const params = { transferId: otherTransfer.id };
     const as = { email: DEMO.owner };

@@ -7,6 +7,10 @@ import { moneyMinorSchema } from '../catalog/quantities.js';
  * Register sessions: a till from opening with a counted float to closing with the cash counted.
  * Selling needs an open session of the active store; a register (by name) has one open session at
  * a time. Expected cash = float + cash sales − change given + cash in − cash out − cash refunds.
+ *
+ * Who may do what: anyone who sells (checkout.sell) opens a register and closes the session they
+ * opened, and reads the close report of their own sessions; cash in and out, closing someone else's
+ * session and reading others' closed sessions need checkout.register (403 FORBIDDEN otherwise).
  */
 export const registerSessionStatuses = ['open', 'closed'] as const;
 
@@ -71,7 +75,8 @@ export const registerSessionParamsSchema = z.object({ sessionId: z.string().uuid
 export const listRegisterSessions = defineEndpoint({
   method: 'GET',
   path: '/api/v1/register-sessions',
-  summary: 'Register sessions of the active store, newest first (status filter: open shows the tills open now)',
+  summary:
+    'Register sessions of the active store, newest first (status filter: open shows the tills open now); without checkout.register, the open ones and my own closed ones',
   tags: ['checkout'],
   access: 'checkout.sell',
   query: pageQuerySchema.extend({ status: z.enum(registerSessionStatuses).optional() }),
@@ -82,7 +87,8 @@ export const listRegisterSessions = defineEndpoint({
 export const getRegisterSession = defineEndpoint({
   method: 'GET',
   path: '/api/v1/register-sessions/:sessionId',
-  summary: 'A register session with its cash movements and figures (the close report)',
+  summary:
+    'A register session with its cash movements and figures (the close report); once closed, someone else’s session needs checkout.register',
   tags: ['checkout'],
   access: 'checkout.sell',
   params: registerSessionParamsSchema,
@@ -96,7 +102,7 @@ export const openRegisterSession = defineEndpoint({
   summary:
     'Open a register in the active store with a counted float (409 REGISTER_ALREADY_OPEN if that register is open)',
   tags: ['checkout'],
-  access: 'checkout.register',
+  access: 'checkout.sell',
   body: z.strictObject({
     registerName: registerNameSchema.default('Till 1'),
     openingFloatMinor: moneyMinorSchema,
@@ -125,9 +131,9 @@ export const closeRegisterSession = defineEndpoint({
   method: 'POST',
   path: '/api/v1/register-sessions/:sessionId/close',
   summary:
-    'Close a register: the counted cash (or its count by denomination) against the expected cash; the variance is kept',
+    'Close a register: the counted cash (or its count by denomination) against the expected cash; the variance is kept. Someone else’s session needs checkout.register',
   tags: ['checkout'],
-  access: 'checkout.register',
+  access: 'checkout.sell',
   params: registerSessionParamsSchema,
   body: z
     .strictObject({

@@ -16,6 +16,7 @@ export const permissions = [
   'inventory.adjust',
   'inventory.count',
   'inventory.transfer',
+  'inventory.receive',
   'waste.view',
   'waste.record',
   'waste.approve',
@@ -52,6 +53,22 @@ export const storePermissions = permissions.filter(
   (p) => !(ownerPermissions as readonly string[]).includes(p),
 ) as Exclude<Permission, (typeof ownerPermissions)[number]>[];
 export type StorePermission = (typeof storePermissions)[number];
+
+/**
+ * Permissions that come with another one a role holds: whoever may send and cancel transfers may also
+ * receive them (custom roles saved before `inventory.receive` existed keep receiving, without a data
+ * migration).
+ */
+const impliedBy: Partial<Record<Permission, readonly Permission[]>> = {
+  'inventory.transfer': ['inventory.receive'],
+};
+
+/** A role's permissions with those its permissions imply, in catalogue order. */
+export function withImpliedPermissions(held: readonly Permission[]): Permission[] {
+  const all = new Set<Permission>(held);
+  for (const p of held) for (const implied of impliedBy[p] ?? []) all.add(implied);
+  return permissions.filter((p) => all.has(p));
+}
 
 export function isPermission(value: string): value is Permission {
   return (permissions as readonly string[]).includes(value);

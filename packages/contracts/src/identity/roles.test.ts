@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownerPermissions, permissions } from './permissions.js';
+import { ownerPermissions, permissions, withImpliedPermissions } from './permissions.js';
 import { systemRolePermissions } from './roles.js';
 import { buildPath } from '../http/endpoint.js';
 import { currencies, currencyCodes } from './currencies.js';
@@ -29,6 +29,31 @@ describe('system roles', () => {
     expect(systemRolePermissions.IPOS_MANAGER_USER).toContain('inventory.costs');
     expect(systemRolePermissions.IPOS_BASIC).toContain('inventory.view');
     expect(systemRolePermissions.IPOS_BASIC).not.toContain('inventory.costs');
+  });
+});
+
+describe('a cashier runs their own till and receives transfers', () => {
+  it('gives IPOS_BASIC selling and receiving, not registers, transfers or cash moves', () => {
+    expect(systemRolePermissions.IPOS_BASIC).toContain('checkout.sell');
+    expect(systemRolePermissions.IPOS_BASIC).toContain('inventory.receive');
+    expect(systemRolePermissions.IPOS_BASIC).not.toContain('checkout.register');
+    expect(systemRolePermissions.IPOS_BASIC).not.toContain('inventory.transfer');
+    for (const role of ['IPOS_ADMIN', 'IPOS_MANAGER_USER'] as const) {
+      expect(systemRolePermissions[role]).toContain('inventory.receive');
+      expect(systemRolePermissions[role]).toContain('checkout.register');
+    }
+  });
+
+  it('lets a role that transfers receive too, and adds nothing else', () => {
+    expect(withImpliedPermissions(['inventory.view', 'inventory.transfer'])).toEqual([
+      'inventory.view',
+      'inventory.transfer',
+      'inventory.receive',
+    ]);
+    expect(withImpliedPermissions(['checkout.register', 'inventory.view'])).toEqual([
+      'inventory.view',
+      'checkout.register',
+    ]);
   });
 });
 

@@ -14,6 +14,7 @@ export const systemRolePermissions: Record<SystemRoleName, readonly Permission[]
     'dashboard.view',
     'contacts.view',
     'inventory.view',
+    'inventory.receive',
     'waste.view',
     'waste.record',
     'transactions.view',

@@ -465,9 +465,10 @@ export const getStockTransfer = defineEndpoint({
 export const receiveStockTransfer = defineEndpoint({
   method: 'POST',
   path: '/api/v1/stock-transfers/:transferId/receive',
-  summary: 'Receive an in-transit transfer into the active store (its destination): transfer_in movements',
+  summary:
+    'Receive an in-transit transfer into the active store (its destination): transfer_in movements. A role holding inventory.transfer may receive too',
   tags: ['inventory'],
-  access: 'inventory.transfer',
+  access: 'inventory.receive',
   params: stockTransferParamsSchema,
   body: z.strictObject({ version: z.number().int().min(1) }),
   status: 200,

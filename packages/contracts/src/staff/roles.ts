@@ -25,12 +25,17 @@ export const permissionGroups: {
   {
     area: 'Checkout',
     permissions: [
-      { key: 'checkout.sell', label: 'Sell', description: 'Ring up sales and take payment at the register.' },
+      {
+        key: 'checkout.sell',
+        label: 'Sell',
+        description:
+          'Ring up sales and take payment; open a register with the counted float and close one’s own with the counted cash.',
+      },
       { key: 'checkout.discount', label: 'Give discounts', description: 'Discount a line or a whole sale.' },
       {
         key: 'checkout.register',
-        label: 'Run registers',
-        description: 'Open and close registers, cash in and cash out.',
+        label: 'Manage registers',
+        description: 'Cash in and cash out, close anyone’s register and read every close report.',
       },
     ],
   },
@@ -62,7 +67,16 @@ export const permissionGroups: {
       },
       { key: 'inventory.adjust', label: 'Adjust stock', description: 'Correct stock with a reason.' },
       { key: 'inventory.count', label: 'Count stock', description: 'Run and post stock counts.' },
-      { key: 'inventory.transfer', label: 'Transfer stock', description: 'Send and receive stock between stores.' },
+      {
+        key: 'inventory.transfer',
+        label: 'Transfer stock',
+        description: 'Send stock to another store and cancel what was sent; includes receiving.',
+      },
+      {
+        key: 'inventory.receive',
+        label: 'Receive transfers',
+        description: 'Take stock sent from another store into this one.',
+      },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cashMovements, registerSessions } from '../../db/schema.js';
 
@@ -109,16 +109,20 @@ export async function cashMovementRows(db: Executor, businessId: string, session
     .orderBy(cashMovements.occurredAt, cashMovements.id);
 }
 
+/** Sessions of the store, newest first; with `closedOnlyOf`, the closed ones only of the account that opened them. */
 export async function listSessionRows(
   db: Executor,
   scope: Scope,
   status: 'open' | 'closed' | undefined,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; closedOnlyOf?: string | undefined },
 ) {
   const where = and(
     eq(registerSessions.businessId, scope.businessId),
     eq(registerSessions.storeId, scope.storeId),
     status ? eq(registerSessions.status, status) : undefined,
+    page.closedOnlyOf
+      ? or(eq(registerSessions.status, 'open'), eq(registerSessions.openedBy, page.closedOnlyOf))
+      : undefined,
   );
   const [rows, [totalRow]] = await Promise.all([
     db

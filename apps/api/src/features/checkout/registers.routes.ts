@@ -12,9 +12,11 @@ import * as registers from './registers.service.js';
 
 /** Register sessions: open, cash in/out, close, list, read. */
 export function registersRoutes(app: FastifyInstance, deps: AppDeps) {
-  route(app, deps, listRegisterSessions, ({ store, query }) => registers.listRegisterSessions(deps, store, query));
-  route(app, deps, getRegisterSession, ({ store, params }) =>
-    registers.getRegisterSession(deps, store, params.sessionId),
+  route(app, deps, listRegisterSessions, ({ actor, store, query }) =>
+    registers.listRegisterSessions(deps, actor, store, query),
+  );
+  route(app, deps, getRegisterSession, ({ actor, store, params }) =>
+    registers.getRegisterSession(deps, actor, store, params.sessionId),
   );
   route(app, deps, openRegisterSession, ({ actor, store, body }) =>
     registers.openRegisterSession(deps, actor, store, body),

@@ -24,6 +24,20 @@ import {
 } from './registers.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+/** The active store and what the caller's role there allows. */
+type Caller = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions'>;
+
+/**
+ * Whoever sells runs their own till (opens it, closes it, reads its close report); someone else's
+ * session, once it is closed or to close it, is for a role that manages every register.
+ */
+const managesRegisters = (caller: Caller) => caller.permissions.includes('checkout.register');
+
+const notYours = (row: Pick<RegisterSessionRow, 'registerName'>, doing: string) =>
+  new AppError(
+    'FORBIDDEN',
+    `Someone else opened this session of ${row.registerName}: ${doing} it needs checkout.register (ask a manager)`,
+  );
 
 const WHAT = 'The register session';
 
@@ -112,23 +126,35 @@ async function reload(deps: AppDeps, scope: Scope, id: string) {
   return (await load(deps.database.db, scope, id))!;
 }
 
-export async function getRegisterSession(deps: AppDeps, scope: Scope, id: string): Promise<RegisterSession> {
-  const session = await load(deps.database.db, scope, id);
+/** A session of the store; an open one to anyone who sells, a closed one (its close report) to its opener or a manager. */
+export async function getRegisterSession(
+  deps: AppDeps,
+  actor: Actor,
+  caller: Caller,
+  id: string,
+): Promise<RegisterSession> {
+  const session = await load(deps.database.db, caller, id);
   if (!session) throw notFound(WHAT);
+  if (session.status === 'closed' && session.openedBy.id !== actor.accountId && !managesRegisters(caller))
+    throw notYours(session, 'reading the close report of');
   return session;
 }
 
+/** The store's sessions: all of them for a manager; the open ones and the caller's own closed ones otherwise. */
 export async function listRegisterSessions(
   deps: AppDeps,
-  scope: Scope,
+  actor: Actor,
+  caller: Caller,
   query: { page: number; pageSize: number; status?: 'open' | 'closed' | undefined },
 ) {
   const db = deps.database.db;
-  const { rows, total } = await listSessionRows(db, scope, query.status, {
+  const closedOnlyOf = managesRegisters(caller) ? undefined : (actor.accountId ?? undefined);
+  const { rows, total } = await listSessionRows(db, caller, query.status, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+    closedOnlyOf,
   });
-  return { items: await present(db, scope.businessId, rows), total, page: query.page, pageSize: query.pageSize };
+  return { items: await present(db, caller.businessId, rows), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function openRegisterSession(
@@ -206,7 +232,7 @@ export async function recordCashMovement(
 export async function closeRegisterSession(
   deps: AppDeps,
   actor: Actor,
-  scope: Scope,
+  scope: Caller,
   sessionId: string,
   body: {
     countedCashMinor: number;
@@ -220,6 +246,7 @@ export async function closeRegisterSession(
     // that come after see the session closed.
     const row = await lockSession(tx, scope, sessionId);
     if (!row) throw notFound(WHAT);
+    if (row.openedBy !== actor.accountId && !managesRegisters(scope)) throw notYours(row, 'closing');
     if (row.status !== 'open') throw registerClosed(row);
     checkVersion('register session', row.version, body.version);
     const figures = (await sessionSummaries(tx, scope.businessId, [sessionId])).get(sessionId)!;

@@ -89,7 +89,7 @@ describe('roles', () => {
       ),
     ).toEqual([
       ['AdministratorIPOS_ADMIN', 'System', `${storePermissions.length} of ${storePermissions.length}`, '1 person', ''],
-      ['Basic userIPOS_BASIC', 'System', `8 of ${storePermissions.length}`, '4 people', ''],
+      ['Basic userIPOS_BASIC', 'System', `9 of ${storePermissions.length}`, '4 people', ''],
       [
         'ManagerIPOS_MANAGER_USER',
         'System',
@@ -216,6 +216,16 @@ describe('roles', () => {
     for (const box of boxes) expect(box).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /^Sell/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /^Refund/ })).not.toBeChecked();
+    // A cashier runs their own till and receives transfers; every other till and cash in/out is a manager's.
+    expect(
+      screen.getByText(/open a register with the counted float and close one’s own with the counted cash/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Manage registers/ })).not.toBeChecked();
+    expect(
+      screen.getByText('Cash in and cash out, close anyone’s register and read every close report.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Receive transfers/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Transfer stock/ })).not.toBeChecked();
   });
 
   it('says plainly when the role does not exist', async () => {

@@ -5,6 +5,7 @@ import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useCurrentStore } from '../../../lib/current-store';
+import { useMe } from '../../accounts/api/get-me';
 import { useRegisterSession } from '../api/checkout-api';
 import { CloseReport } from './close-report';
 import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
@@ -34,6 +35,7 @@ function writeSessionChoice(storeId: string, sessionId: string | null) {
 /** `/dashboard/checkout`: the register gate, then the register, then (after closing) the close report. */
 export function CheckoutScreen({ storeId }: { storeId: string }) {
   const store = useCurrentStore(storeId);
+  const me = useMe();
   const [sessionId, setSessionId] = useState<string | null>(() => readSessionChoice(storeId));
   const [closed, setClosed] = useState<RegisterSession | null>(null);
   const session = useRegisterSession(storeId, sessionId);
@@ -63,7 +65,7 @@ export function CheckoutScreen({ storeId }: { storeId: string }) {
       <RegisterGate
         storeId={storeId}
         currency={currency}
-        canOpen={can('checkout.register')}
+        canOpen={can('checkout.sell')}
         onEnter={(s) => choose(s.id)}
       />
     );
@@ -81,7 +83,8 @@ export function CheckoutScreen({ storeId }: { storeId: string }) {
           storeId={storeId}
           session={session.data}
           currency={currency}
-          canManage={can('checkout.register')}
+          canMoveCash={can('checkout.register')}
+          canClose={can('checkout.register') || session.data.openedBy.id === me.data?.account.id}
           onLeave={() => choose(null)}
           onClosed={(s) => {
             choose(null);
@@ -97,14 +100,18 @@ function RegisterHeader({
   storeId,
   session,
   currency,
-  canManage,
+  canMoveCash,
+  canClose,
   onLeave,
   onClosed,
 }: {
   storeId: string;
   session: RegisterSession;
   currency: CurrencyCode;
-  canManage: boolean;
+  /** Cash in and out: for a role that manages every register. */
+  canMoveCash: boolean;
+  /** Closing: the person who opened this session, or a manager. */
+  canClose: boolean;
   onLeave: () => void;
   onClosed: (session: RegisterSession) => void;
 }) {
@@ -123,7 +130,7 @@ function RegisterHeader({
         </Text>
       </Stack>
       <Group gap="xs" wrap="nowrap">
-        {canManage && (
+        {canMoveCash && (
           <>
             <Button variant="default" size="xs" onClick={() => setMovement('cash_in')}>
               Cash in
@@ -131,10 +138,12 @@ function RegisterHeader({
             <Button variant="default" size="xs" onClick={() => setMovement('cash_out')}>
               Cash out
             </Button>
-            <Button variant="light" color="red" size="xs" onClick={() => setClosing(true)}>
-              Close register
-            </Button>
           </>
+        )}
+        {canClose && (
+          <Button variant="light" color="red" size="xs" onClick={() => setClosing(true)}>
+            Close register
+          </Button>
         )}
         <Menu position="bottom-end">
           <Menu.Target>

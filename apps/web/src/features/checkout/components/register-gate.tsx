@@ -12,7 +12,8 @@ import { useOpenRegister, useOpenRegisters } from '../api/checkout-api';
 
 /**
  * Before selling: the registers open in this store now (resume one) or open a register with its
- * counted float. Opening needs checkout.register — a cashier without it is told to ask a manager.
+ * counted float. Whoever sells may open a register (and close the one they opened); a role that
+ * cannot open one is told to ask a manager.
  */
 export function RegisterGate({
   storeId,

@@ -40,7 +40,10 @@ export function StockTransfersPanel() {
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ transfer: StockTransfer; action: Action } | null>(null);
   const transfers = useStockTransfers({ direction, page });
-  const canTransfer = store.data?.permissions.includes('inventory.transfer') ?? false;
+  const permissions = store.data?.permissions ?? [];
+  // Receiving into this store is its own permission (a cashier has it); cancelling what was sent is transferring.
+  const canReceive = permissions.includes('inventory.receive');
+  const canCancel = permissions.includes('inventory.transfer');
   const storeId = store.data?.id;
   const timeZone = store.data?.timeZone;
   const openId = search.get('transfer');
@@ -53,14 +56,14 @@ export function StockTransfersPanel() {
     });
 
   const actionsFor = (t: StockTransfer) => {
-    if (!canTransfer || t.status !== 'in_transit') return null;
-    if (t.toStore.id === storeId)
+    if (t.status !== 'in_transit') return null;
+    if (t.toStore.id === storeId && canReceive)
       return (
         <Button size="compact-sm" onClick={() => setActing({ transfer: t, action: 'receive' })}>
           Receive
         </Button>
       );
-    if (t.fromStore.id === storeId)
+    if (t.fromStore.id === storeId && canCancel)
       return (
         <Button
           size="compact-sm"
