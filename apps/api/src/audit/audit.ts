@@ -39,6 +39,8 @@ export async function recordAudit(tx: Executor, actor: Actor, entry: AuditEntry)
     after: redact(entry.after),
     requestId: actor.requestId,
     ip: actor.ip,
+    // A back-dated actor (the demo seed) records the event at its own time.
+    ...(actor.at ? { occurredAt: actor.at } : {}),
   });
 }
 

@@ -18,4 +18,9 @@ export interface Actor {
   accountId: string | null;
   requestId: string;
   ip: string;
+  /**
+   * When the person acted, for records of the past (the demo seed's ninety days of purchasing and
+   * waste); unset for live requests, which the database's clock stamps (lib/clock.ts `actedAt`).
+   */
+  at?: Date;
 }

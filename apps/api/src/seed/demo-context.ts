@@ -2,8 +2,9 @@ import type { Executor } from '../db/client.js';
 import type { Actor } from '../http/context.js';
 
 /**
- * What the demo seed made before the purchasing, waste and invoice records (seeded last, in the same
- * transaction, through the services' own in-transaction functions so they obey the same rules).
+ * What the demo seed made before the purchasing, waste and invoice records (seeded in the same
+ * transaction through the services' own in-transaction functions, so they obey the same rules: the
+ * purchasing and waste at their times among the history's sales, the invoices last).
  */
 export interface DemoContext {
   tx: Executor;
@@ -14,6 +15,6 @@ export interface DemoContext {
   accounts: { owner: string; admin: string; manager: string; cashier: string; newhire: string };
   customers: { id: string; name: string }[];
   vendors: { id: string; name: string }[];
-  /** An actor for audit events: the demo person doing it. */
-  actorFor(accountId: string): Actor;
+  /** The demo person doing it, for the audit trail; at a time of the past when given (`Actor.at`). */
+  actorFor(accountId: string, at?: Date): Actor;
 }

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
   type Discount,
   mulDivRound,
+  parseThousandths,
   storeDay,
   thousandthsToNumeric,
   unitAllowsFractions,
@@ -43,7 +44,7 @@ const LAGOS_OFFSET_MINUTES = 60;
 // ---------------------------------------------------------------- dates in Lagos
 
 /** The instant of a Lagos wall-clock time: a date and seconds after its midnight. */
-const lagosAt = (date: string, seconds: number) =>
+export const lagosAt = (date: string, seconds: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + (seconds - LAGOS_OFFSET_MINUTES * 60) * 1000);
 
 // ---------------------------------------------------------------- demo contacts
@@ -678,9 +679,26 @@ function historyAuditEvents(businessId: string, history: DemoHistory) {
 }
 
 /**
+ * A dated step of the demo's purchasing and waste (an order placed, a delivery, a write-off): run
+ * through its service at its time, between the history's movements, so its stock movements find the
+ * shelves as they were then and the ledger's running on hand holds in time order.
+ */
+export interface DatedStep {
+  at: Date;
+  run(shelves: ShelvesAhead): Promise<void>;
+}
+
+/** What a dated step may take off a store's shelf (thousandths) without the later history going below zero. */
+export interface ShelvesAhead {
+  spare(storeId: string, variantId: string): number;
+}
+
+/**
  * Writes the history after the opening stock: `opening` is each store's on-hand per variant right
  * after the opening adjustment (thousandths). Movements get their running on-hand in time order; the
- * stock levels end where the last movement leaves them; the counters at the last numbers used.
+ * dated steps run at their times in between (the history's movements before each are written first,
+ * and the shelves read back after it); the stock levels end where the last movement leaves them; the
+ * counters at the last numbers used.
  */
 export async function writeDemoHistory(
   tx: Executor,
@@ -688,6 +706,7 @@ export async function writeDemoHistory(
   businessId: string,
   history: DemoHistory,
   opening: OpeningStock[],
+  steps: DatedStep[] = [],
 ) {
   // Stock starts at nothing (the products were just created): the opening adjustment, then the history.
   const onHand = new Map<string, number>();
@@ -713,11 +732,14 @@ export async function writeDemoHistory(
   for (const e of history.events) productOf.set(e.variantId, e.productId);
   const events = [...openingEvents, ...history.events].sort((a, b) => a.at.getTime() - b.at.getTime());
   const rng = seededRandom(0x5eed);
-  const movements = events.map((e) => {
+  /** The shelves the history moved since they were last written. */
+  const moved = new Set<string>();
+  const movementOf = (e: StockEvent) => {
     const k = key(e.storeId, e.variantId);
     const after = (onHand.get(k) ?? 0) + e.deltaThousandths;
     if (after < 0) throw new Error(`Demo history takes ${e.variantId} below zero in ${e.storeId}`);
     onHand.set(k, after);
+    moved.add(k);
     return {
       businessId,
       id: rng.uuid(e.at),
@@ -733,7 +755,54 @@ export async function writeDemoHistory(
       actorAccountId: e.actor,
       occurredAt: e.at,
     };
-  });
+  };
+  let written = 0;
+  /** The history's movements up to `upTo` (exclusive) into the ledger, and the shelves where they leave them. */
+  const writeUpTo = async (upTo: number) => {
+    await bulkInsert(tx, 'stock_movements', MOVEMENT_COLUMNS, events.slice(written, upTo).map(movementOf));
+    written = upTo;
+    await writeStockLevels(
+      tx,
+      businessId,
+      [...moved].map((k) => [k, onHand.get(k)!]),
+      productOf,
+    );
+    moved.clear();
+  };
+  const shelves: ShelvesAhead = {
+    spare(storeId, variantId) {
+      // The lowest the shelf gets from now to the end of the history.
+      let level = onHand.get(key(storeId, variantId)) ?? 0;
+      let lowest = level;
+      for (let i = written; i < events.length; i++) {
+        const e = events[i]!;
+        if (e.storeId !== storeId || e.variantId !== variantId) continue;
+        level += e.deltaThousandths;
+        lowest = Math.min(lowest, level);
+      }
+      return Math.max(0, lowest);
+    },
+  };
+  for (const step of [...steps].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    let upTo = written;
+    while (upTo < events.length && events[upTo]!.at.getTime() <= step.at.getTime()) upTo += 1;
+    await writeUpTo(upTo);
+    await step.run(shelves);
+    // The step moved stock through moveStock: the shelves as it left them.
+    for (const row of await tx
+      .select({
+        storeId: stockLevels.storeId,
+        variantId: stockLevels.variantId,
+        productId: stockLevels.productId,
+        onHand: stockLevels.onHand,
+      })
+      .from(stockLevels)
+      .where(eq(stockLevels.businessId, businessId))) {
+      onHand.set(key(row.storeId, row.variantId), parseThousandths(row.onHand));
+      productOf.set(row.variantId, row.productId);
+    }
+  }
+  await writeUpTo(events.length);
 
   await bulkInsert(tx, 'register_sessions', SESSION_COLUMNS, history.sessions);
   await bulkInsert(tx, 'sales', SALE_COLUMNS, history.sales);
@@ -741,13 +810,28 @@ export async function writeDemoHistory(
   await bulkInsert(tx, 'sale_payments', PAYMENT_COLUMNS, history.payments);
   await bulkInsert(tx, 'refunds', REFUND_COLUMNS, history.refunds);
   await bulkInsert(tx, 'refund_lines', REFUND_LINE_COLUMNS, history.refundLines);
-  await bulkInsert(tx, 'stock_movements', MOVEMENT_COLUMNS, movements);
   await bulkInsert(tx, 'audit_events', AUDIT_COLUMNS, historyAuditEvents(businessId, history));
   // Written in bulk, not through the services: the report summaries are computed from them once.
   await rebuildSalesSummaries(tx, businessId);
+  for (const c of history.counters)
+    if (c.lastValue > 0)
+      await tx
+        .insert(documentCounters)
+        .values({ businessId, storeId: c.storeId, kind: c.kind, lastValue: c.lastValue })
+        .onConflictDoUpdate({
+          target: [documentCounters.businessId, documentCounters.storeId, documentCounters.kind],
+          set: { lastValue: c.lastValue },
+        });
+}
 
-  // The stock levels where the ledger leaves them (a variant never stocked in a store gets its row).
-  const levels = [...onHand].map(([k, q]) => {
+/** The stock levels where the ledger leaves them (a variant never stocked in a store gets its row). */
+async function writeStockLevels(
+  tx: Executor,
+  businessId: string,
+  onHand: [key: string, thousandths: number][],
+  productOf: Map<string, string>,
+) {
+  const levels = onHand.map(([k, q]) => {
     const [storeId, variantId] = k.split(':') as [string, string];
     return { businessId, storeId, variantId, productId: productOf.get(variantId)!, onHand: thousandthsToNumeric(q) };
   });
@@ -759,15 +843,6 @@ export async function writeDemoHistory(
         target: [stockLevels.businessId, stockLevels.storeId, stockLevels.variantId],
         set: { onHand: sql`excluded.on_hand`, updatedAt: sql`now()` },
       });
-  for (const c of history.counters)
-    if (c.lastValue > 0)
-      await tx
-        .insert(documentCounters)
-        .values({ businessId, storeId: c.storeId, kind: c.kind, lastValue: c.lastValue })
-        .onConflictDoUpdate({
-          target: [documentCounters.businessId, documentCounters.storeId, documentCounters.kind],
-          set: { lastValue: c.lastValue },
-        });
 }
 
 /** One store's opening stock: an adjustment header (dated) and its lines, whose movements writeDemoHistory writes. */

@@ -1,7 +1,8 @@
 import type { DemoContext } from './demo-context.js';
-import { seedDemoPurchaseOrders } from './demo-purchase-orders.js';
-import { seedDemoWaste } from './demo-waste.js';
+import { demoPurchaseOrderSteps } from './demo-purchase-orders.js';
+import { demoWasteSteps } from './demo-waste.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { assignDemoPreferredVendors } from './demo-vendors.js';
 import { and, count, eq } from 'drizzle-orm';
 import { toThousandths, type CreateProductInput } from '@ipos/contracts';
 import type { Actor, AppDeps } from '../http/context.js';
@@ -14,6 +15,8 @@ import {
   seedDemoContacts,
   writeDemoHistory,
   recordOpeningStock,
+  type DatedStep,
+  type DemoContacts,
   type DemoHistory,
   type HistoryStore,
   type OpeningStock,
@@ -128,6 +131,28 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
         .set({ displayName, phone })
         .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
     const stock = await seedDemoProducts(tx, actor, { businessId, lekkiId: lekki, ikejaId: ikeja, vatId: vat.id });
+    const demoWith = (contacts: DemoContacts): DemoContext => ({
+      tx,
+      businessId,
+      now: deps.now(),
+      stores: { lekki, ikeja },
+      accounts: {
+        owner: ids.owner!,
+        admin: ids.admin!,
+        manager: ids.manager!,
+        cashier: ids.cashier!,
+        newhire: ids.newhire!,
+      },
+      customers: contacts.customers,
+      vendors: contacts.vendors,
+      actorFor: (accountId, at) => ({ ...actor, accountId, ...(at ? { at } : {}) }),
+    });
+    // The purchasing and waste of the ninety days, each step at its time among the sales.
+    const dated = async (contacts: DemoContacts) => {
+      await assignDemoPreferredVendors(tx, businessId, contacts.vendors);
+      const demo = demoWith(contacts);
+      return [...(await demoPurchaseOrderSteps(demo)), ...(await demoWasteSteps(demo))];
+    };
     const contactsMade = await seedDemoHistory(tx, actor, {
       businessId,
       now: deps.now(),
@@ -153,26 +178,9 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
           baseSalesPerDay: 29,
         },
       ],
+      dated,
     });
-    const demo: DemoContext = {
-      tx,
-      businessId,
-      now: deps.now(),
-      stores: { lekki, ikeja },
-      accounts: {
-        owner: ids.owner!,
-        admin: ids.admin!,
-        manager: ids.manager!,
-        cashier: ids.cashier!,
-        newhire: ids.newhire!,
-      },
-      customers: contactsMade.customers,
-      vendors: contactsMade.vendors,
-      actorFor: (accountId) => ({ ...actor, accountId }),
-    };
-    await seedDemoPurchaseOrders(demo);
-    await seedDemoWaste(demo);
-    await seedDemoInvoices(demo);
+    await seedDemoInvoices(demoWith(contactsMade));
   });
   return true;
 }
@@ -270,6 +278,8 @@ async function seedDemoHistory(
     stores: Omit<HistoryStore, 'variants'>[];
     /** False: the contacts and today's shelves only, without the 90 days of sales (SEED_DEMO_HISTORY). */
     withSales: boolean;
+    /** The purchasing and waste of the period, run at their times among the history's movements. */
+    dated: (contacts: DemoContacts) => Promise<DatedStep[]>;
   },
 ) {
   const { businessId } = input;
@@ -297,7 +307,7 @@ async function seedDemoHistory(
       counters: [],
       netOut: new Map(),
     };
-    await writeDemoHistory(tx, actor, businessId, none, opening);
+    await writeDemoHistory(tx, actor, businessId, none, opening, await input.dated(contactsMade));
     return contactsMade;
   }
   const variantIds = (
@@ -325,6 +335,6 @@ async function seedDemoHistory(
     });
     opening.push(await recordOpeningStock(tx, actor, { businessId, storeId: store.id }, lines, history.openingAt));
   }
-  await writeDemoHistory(tx, actor, businessId, history, opening);
+  await writeDemoHistory(tx, actor, businessId, history, opening, await input.dated(contactsMade));
   return contactsMade;
 }

@@ -1,13 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { lineValueMinor, mulDivRound, parseThousandths, storeDay } from '@ipos/contracts';
+import {
+  addDays,
+  getPurchaseOrderReport,
+  getWasteReport,
+  lineValueMinor,
+  mulDivRound,
+  parseThousandths,
+  storeDay,
+  type PurchaseOrderReport,
+  type WasteReport,
+} from '@ipos/contracts';
 import { queryRows } from '../../src/db/client.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
 import { salesSummaryMismatches } from '../../src/features/reports/sales-summaries.js';
 import { sessionSummaries } from '../../src/features/checkout/registers.repository.js';
 import { demoProducts } from '../../src/seed/demo-products.js';
 import { HISTORY_DAYS } from '../../src/seed/demo-history.js';
-import { createTestServer, type TestServer } from '../support/server.js';
+import { createTestServer, DEMO, type TestServer } from '../support/server.js';
+import { getReportOk } from '../reports/reports-support.js';
 import { demoIds } from '../support/isolation.js';
 
 type Num = number | string;
@@ -317,5 +328,122 @@ describe('demo history', () => {
         from businesses b where b.id = ${demo.businessId}`);
     expect(receipt).toMatchObject({ tax_id: 'TIN 12345678-0001', names: 'Demo Mart Ikeja, Demo Mart Lekki' });
     expect(receipt!.receipt_footer).toContain('returned within 7 days');
+  });
+
+  it('spreads purchasing and waste over the ninety days: orders delivered 1–7 days after they were placed', async () => {
+    const today = storeDay('Africa/Lagos');
+    const dayOf = (column: string) => sql.raw(`(${column} at time zone 'Africa/Lagos')::date`);
+    const [spread] = await rows<Record<string, Num>>(sql`
+      select
+        (select count(distinct ${dayOf('created_at')}) from purchase_orders where business_id = ${demo.businessId}) as order_days,
+        (select ${today}::date - min(${dayOf('created_at')}) from purchase_orders where business_id = ${demo.businessId}) as oldest_order,
+        (select ${today}::date - max(${dayOf('created_at')}) from purchase_orders where business_id = ${demo.businessId}) as newest_order,
+        (select count(distinct ${dayOf('recorded_at')}) from waste_records where business_id = ${demo.businessId}) as waste_days,
+        (select ${today}::date - min(${dayOf('recorded_at')}) from waste_records where business_id = ${demo.businessId}) as oldest_waste,
+        (select ${today}::date - max(${dayOf('recorded_at')}) from waste_records where business_id = ${demo.businessId}) as newest_waste`);
+    const f = (name: string) => n(spread![name] ?? 0);
+    expect(f('order_days')).toBeGreaterThanOrEqual(10);
+    expect(f('oldest_order')).toBeGreaterThan(60);
+    expect(f('oldest_order')).toBeLessThanOrEqual(HISTORY_DAYS);
+    expect(f('newest_order')).toBeGreaterThanOrEqual(1);
+    expect(f('waste_days')).toBeGreaterThanOrEqual(15);
+    expect(f('oldest_waste')).toBeGreaterThan(60);
+    expect(f('oldest_waste')).toBeLessThanOrEqual(HISTORY_DAYS);
+    expect(f('newest_waste')).toBeGreaterThanOrEqual(1);
+
+    // Every delivery 1–7 store days after its order; returns, closes and cancels after the order's steps.
+    const deliveries = await rows<{ days: Num; after_created: boolean }>(sql`
+      select ${dayOf('r.received_at')} - ${dayOf('o.created_at')} as days, r.received_at > o.created_at as after_created
+        from purchase_order_receipts r join purchase_orders o on o.business_id = r.business_id and o.id = r.order_id
+       where r.business_id = ${demo.businessId}`);
+    expect(deliveries.length).toBeGreaterThanOrEqual(8);
+    for (const d of deliveries) {
+      expect(n(d.days)).toBeGreaterThanOrEqual(1);
+      expect(n(d.days)).toBeLessThanOrEqual(7);
+      expect(d.after_created).toBe(true);
+    }
+    const [late] = await rows<{ n: Num }>(sql`
+      select count(*) as n from purchase_orders o where o.business_id = ${demo.businessId} and (
+        o.closed_at < o.created_at or o.cancelled_at < o.created_at or o.updated_at < o.created_at
+        or exists (select 1 from purchase_order_returns x where x.business_id = o.business_id and x.order_id = o.id
+                    and x.returned_at <= (select max(received_at) from purchase_order_receipts r
+                                            where r.business_id = o.business_id and r.order_id = o.id))
+        or o.closed_at < (select max(received_at) from purchase_order_receipts r
+                           where r.business_id = o.business_id and r.order_id = o.id))`);
+    expect(n(late!.n)).toBe(0);
+    const [decided] = await rows<{ decided: Num; bad: Num }>(sql`
+      select count(*) filter (where decided_at is not null) as decided,
+             count(*) filter (where decided_at <= recorded_at) as bad
+        from waste_records where business_id = ${demo.businessId}`);
+    expect(n(decided!.decided)).toBeGreaterThan(0);
+    expect(n(decided!.bad)).toBe(0);
+
+    // Each document's movements and audit events carry its own time.
+    const [mismatched] = await rows<Record<string, Num>>(sql`
+      select
+        (select count(*) from stock_movements m where m.business_id = ${demo.businessId} and m.reason = 'purchase_receipt'
+          and not exists (select 1 from purchase_order_receipts r where r.business_id = m.business_id
+                           and r.order_id = m.ref_id and r.received_at = m.occurred_at)) as receipts,
+        (select count(*) from stock_movements m where m.business_id = ${demo.businessId} and m.reason = 'vendor_return'
+          and not exists (select 1 from purchase_order_returns r where r.business_id = m.business_id
+                           and r.order_id = m.ref_id and r.returned_at = m.occurred_at)) as returns,
+        (select count(*) from stock_movements m where m.business_id = ${demo.businessId} and m.reason = 'waste'
+          and not exists (select 1 from waste_records w where w.business_id = m.business_id and w.id = m.ref_id
+                           and coalesce(w.decided_at, w.recorded_at) = m.occurred_at)) as waste,
+        (select count(*) from purchase_orders o where o.business_id = ${demo.businessId}
+          and not exists (select 1 from audit_events a where a.business_id = o.business_id and a.entity_id = o.id::text
+                           and a.action = 'purchase_order.created' and a.occurred_at = o.created_at)) as order_audit,
+        (select count(*) from waste_records w where w.business_id = ${demo.businessId}
+          and not exists (select 1 from audit_events a where a.business_id = w.business_id and a.entity_id = w.id::text
+                           and a.action = 'waste.recorded' and a.occurred_at = w.recorded_at)) as waste_audit,
+        (select count(*) from audit_events a where a.business_id = ${demo.businessId}
+          and a.entity in ('purchase_order', 'waste') and a.occurred_at >= (${today}::date)::timestamp at time zone 'Africa/Lagos') as today_audit`);
+    expect(Object.fromEntries(Object.entries(mismatched!).map(([k, v]) => [k, n(v)]))).toEqual({
+      receipts: 0,
+      returns: 0,
+      waste: 0,
+      order_audit: 0,
+      waste_audit: 0,
+      today_audit: 0,
+    });
+  });
+
+  it('reports sane purchasing and waste: no waste today, waste a small share of sales, lead times of days', async () => {
+    const today = storeDay('Africa/Lagos');
+    const as = { token: await server.tokenFor(DEMO.owner), storeId: demo.lekkiId };
+    const todays = await getReportOk<WasteReport>(server, getWasteReport, as, {
+      from: today,
+      to: today,
+      storeId: 'all',
+    });
+    expect(todays.summary.recordsCount).toBe(0);
+    const week = await getReportOk<WasteReport>(server, getWasteReport, as, {
+      from: addDays(today, -6),
+      to: today,
+      storeId: 'all',
+    });
+    expect(week.summary.recordsCount).toBeGreaterThan(0);
+    expect(week.summary.shareOfSalesBasisPoints).not.toBeNull();
+    expect(week.summary.shareOfSalesBasisPoints!).toBeLessThan(2_000);
+    const quarter = await getReportOk<WasteReport>(server, getWasteReport, as, {
+      from: addDays(today, -HISTORY_DAYS),
+      to: today,
+      storeId: 'all',
+    });
+    expect(quarter.summary.shareOfSalesBasisPoints!).toBeLessThan(500);
+    const buying = await getReportOk<PurchaseOrderReport>(server, getPurchaseOrderReport, as, {
+      from: addDays(today, -HISTORY_DAYS),
+      to: today,
+      storeId: 'all',
+    });
+    expect(buying.summary.receiptsCount).toBeGreaterThanOrEqual(8);
+    expect(buying.summary.averageLeadTimeDays).not.toBeNull();
+    expect(buying.summary.averageLeadTimeDays!).toBeGreaterThanOrEqual(1);
+    expect(buying.summary.averageLeadTimeDays!).toBeLessThanOrEqual(7);
+    for (const vendor of buying.byVendor)
+      if (vendor.averageLeadTimeDays !== null) {
+        expect(vendor.averageLeadTimeDays, vendor.name).toBeGreaterThanOrEqual(1);
+        expect(vendor.averageLeadTimeDays, vendor.name).toBeLessThanOrEqual(7);
+      }
   });
 });

@@ -41,7 +41,7 @@ export interface StockScope {
 export interface MoveOptions {
   /** Overrides the store's `allow_negative_stock` (a count sets stock to what was counted, even below). */
   allowNegative?: boolean;
-  /** When the movements happened; defaults to the database's now. */
+  /** When the movements happened; defaults to the actor's time (`Actor.at`), else the database's now. */
   occurredAt?: Date;
   /** Field path prefix for INSUFFICIENT_STOCK field errors: `lines` gives `lines.2.delta`. */
   fieldOf?: (input: MovementInput, index: number) => string;
@@ -91,6 +91,7 @@ export async function moveStock(
     if (!Number.isInteger(input.deltaThousandths) || input.deltaThousandths === 0)
       throw new Error(`A movement needs a non-zero whole number of thousandths, got ${input.deltaThousandths}`);
   const allowNegative = options.allowNegative ?? (await storeAllowsNegativeStock(tx, scope));
+  const occurredAt = options.occurredAt ?? actor.at;
   const ordered = inputs
     .map((input, index) => ({ input, index }))
     .sort((a, b) =>
@@ -171,7 +172,7 @@ export async function moveStock(
         refId: input.refId ?? null,
         note: input.note ?? null,
         actorAccountId: actor.accountId,
-        ...(options.occurredAt ? { occurredAt: options.occurredAt } : {}),
+        ...(occurredAt ? { occurredAt } : {}),
       };
     }),
   );

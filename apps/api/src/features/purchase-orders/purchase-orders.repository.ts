@@ -59,7 +59,7 @@ export async function updateOrder(
 ): Promise<PurchaseOrderRow> {
   const [row] = await tx
     .update(purchaseOrders)
-    .set({ ...set, updatedAt: sql`now()` })
+    .set({ updatedAt: sql`now()`, ...set })
     .where(and(eq(purchaseOrders.businessId, businessId), eq(purchaseOrders.id, id)))
     .returning();
   return row!;

@@ -29,7 +29,6 @@ import {
 import { storeTimeZone } from '../businesses/businesses.repository.js';
 import { netSoldByVariant } from '../reports/restock-report.repository.js';
 import { salesWindow } from '../reports/restock-report.service.js';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
@@ -37,6 +36,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
 import { entityEvents } from '../../audit/entity-events.js';
+import { actedAt } from '../../lib/clock.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { newId } from '../../lib/ids.js';
 import { findContact } from '../contacts/contacts.repository.js';
@@ -332,6 +332,8 @@ export async function createPurchaseOrderIn(
     notes: input.notes ? input.notes : null,
     orderedTotalMinor: lines.totalMinor,
     createdBy: actor.accountId,
+    createdAt: actor.at,
+    updatedAt: actor.at,
   });
   await replaceLines(tx, scope.businessId, id, lines.rows);
   await recordAudit(tx, actor, {
@@ -539,6 +541,7 @@ export async function receivePurchaseOrderIn(
       reference: input.reference ? input.reference : null,
       note: input.note ? input.note : null,
       receivedBy: actor.accountId!,
+      receivedAt: actor.at,
     },
     received.map((r) => ({
       businessId: scope.businessId,
@@ -568,7 +571,8 @@ export async function receivePurchaseOrderIn(
   await updateOrder(tx, scope.businessId, id, {
     status,
     version: order.version + 1,
-    ...(closes ? { closedAt: sql`now()`, closedBy: actor.accountId, closeReason: null } : {}),
+    updatedAt: actedAt(actor),
+    ...(closes ? { closedAt: actedAt(actor), closedBy: actor.accountId, closeReason: null } : {}),
   });
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
@@ -673,6 +677,7 @@ export async function recallPurchaseOrderIn(
       storeId: scope.storeId,
       reason: input.reason,
       returnedBy: actor.accountId!,
+      returnedAt: actor.at,
     },
     matched.map((m) => ({
       businessId: scope.businessId,
@@ -698,7 +703,7 @@ export async function recallPurchaseOrderIn(
       returnedThousandths: parseThousandths(l.quantityReturned) + (added.get(l.lineNo) ?? 0),
     })),
   );
-  await updateOrder(tx, scope.businessId, id, { status, version: order.version + 1 });
+  await updateOrder(tx, scope.businessId, id, { status, version: order.version + 1, updatedAt: actedAt(actor) });
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
@@ -749,7 +754,8 @@ export async function closePurchaseOrderIn(
   checkVersion('purchase order', order.version, input.version);
   await updateOrder(tx, scope.businessId, id, {
     status: purchaseOrderStatus.CLOSED,
-    closedAt: sql`now()`,
+    closedAt: actedAt(actor),
+    updatedAt: actedAt(actor),
     closedBy: actor.accountId,
     closeReason: input.reason,
     version: order.version + 1,
@@ -788,7 +794,8 @@ export async function cancelPurchaseOrderIn(
   checkVersion('purchase order', order.version, input.version);
   await updateOrder(tx, scope.businessId, id, {
     status: purchaseOrderStatus.CANCELLED,
-    cancelledAt: sql`now()`,
+    cancelledAt: actedAt(actor),
+    updatedAt: actedAt(actor),
     cancelledBy: actor.accountId,
     cancelReason: input.reason,
     version: order.version + 1,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { WasteReason, WasteStatus } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
 import { productVariants, products, stores, wastePhotos, wasteRecords } from '../../db/schema.js';
@@ -95,14 +95,14 @@ export async function markWasteDecided(
   tx: Executor,
   scope: Scope,
   id: string,
-  decision: { status: WasteStatus; decidedBy: string | null; decisionNote: string | null },
+  decision: { status: WasteStatus; decidedBy: string | null; decidedAt: Date | SQL; decisionNote: string | null },
 ) {
   await tx
     .update(wasteRecords)
     .set({
       status: decision.status,
       decidedBy: decision.decidedBy,
-      decidedAt: sql`now()`,
+      decidedAt: decision.decidedAt,
       decisionNote: decision.decisionNote,
       version: sql`${wasteRecords.version} + 1`,
     })

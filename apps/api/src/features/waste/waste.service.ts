@@ -27,6 +27,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
 import { entityEvents } from '../../audit/entity-events.js';
+import { actedAt } from '../../lib/clock.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { insufficientStock, moveStock, onHandOf } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
@@ -163,6 +164,7 @@ export async function recordWasteIn(
     valueMinor,
     status,
     recordedBy: actor.accountId!,
+    recordedAt: actor.at,
     ...row,
   });
   if (!inserted) throw new AppError('WASTE_EXISTS', 'Waste with this id was already recorded; start a new record');
@@ -221,7 +223,12 @@ export async function approveWasteIn(
   const product = await variantProduct(tx, scope.businessId, row.variantId);
   if (product?.isTracked) await takeStock(tx, actor, scope, row);
   const note = body.note ? body.note : null;
-  await markWasteDecided(tx, scope, wasteId, { status: 'recorded', decidedBy: actor.accountId, decisionNote: note });
+  await markWasteDecided(tx, scope, wasteId, {
+    status: 'recorded',
+    decidedBy: actor.accountId,
+    decidedAt: actedAt(actor),
+    decisionNote: note,
+  });
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
@@ -262,7 +269,12 @@ export async function rejectWasteIn(
   const row = await lockWaste(tx, scope, wasteId);
   if (!row) throw notFound(WHAT);
   if (row.status !== 'pending') throw notPending(row.status);
-  await markWasteDecided(tx, scope, wasteId, { status: 'rejected', decidedBy: actor.accountId, decisionNote: reason });
+  await markWasteDecided(tx, scope, wasteId, {
+    status: 'rejected',
+    decidedBy: actor.accountId,
+    decidedAt: actedAt(actor),
+    decisionNote: reason,
+  });
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
