@@ -78,11 +78,15 @@ export const emailReceipt = defineEndpoint({
   method: 'POST',
   path: '/api/v1/sales/:saleId/receipt/email',
   summary:
-    'Mail the receipt (text, with the PDF attached) to an address; recorded in the sale’s audit trail; at most 5 per sale and 20 per person an hour (429 RATE_LIMITED)',
+    'Mail the receipt (text, with the PDF attached) to an address; copy=true marks a reprint COPY as the PDF does; recorded in the sale’s audit trail; at most 5 per sale and 20 per person an hour (429 RATE_LIMITED)',
   tags: ['checkout'],
   access: 'transactions.view',
   params: saleParamsSchema,
-  body: z.strictObject({ email: z.string().trim().toLowerCase().email('Enter an email address').max(254) }),
+  body: z.strictObject({
+    email: z.string().trim().toLowerCase().email('Enter an email address').max(254),
+    /** A reprint (as the PDF's `copy`): the mailed text and its PDF say COPY. */
+    copy: z.boolean().optional(),
+  }),
   status: 202,
   response: z.object({ queued: z.literal(true) }),
 });

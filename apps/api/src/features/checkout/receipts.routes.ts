@@ -18,6 +18,6 @@ export function receiptsRoutes(app: FastifyInstance, deps: AppDeps) {
     return pdf;
   });
   route(app, deps, emailReceipt, ({ actor, store, params, body }) =>
-    receipts.emailReceipt(deps, actor, store, params.saleId, body.email),
+    receipts.emailReceipt(deps, actor, store, params.saleId, body.email, { copy: body.copy ?? false }),
   );
 }

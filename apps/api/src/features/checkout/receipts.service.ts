@@ -93,14 +93,21 @@ export const RECEIPT_MAIL_LIMITS = {
  * transaction. Rate-limited per person and per sale (429 RATE_LIMITED); delivery runs after the
  * answer, as for every mail.
  */
-export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, saleId: string, email: string) {
+export async function emailReceipt(
+  deps: AppDeps,
+  actor: Actor,
+  scope: Scope,
+  saleId: string,
+  email: string,
+  { copy }: { copy: boolean },
+) {
   const db = deps.database.db;
   const receipt = await getReceipt(db, scope, saleId);
   const now = deps.now();
   await enforceRateLimit(db, `receipt-mail:account:${actor.accountId}`, RECEIPT_MAIL_LIMITS.account, now);
   await enforceRateLimit(db, `receipt-mail:sale:${scope.businessId}:${receipt.sale.id}`, RECEIPT_MAIL_LIMITS.sale, now);
   const logo = await printableBusinessLogo(db, scope.businessId, receipt.business.logoVersion);
-  const pdf = await renderReceiptPdf(receipt, '80', logo);
+  const pdf = await renderReceiptPdf(receipt, '80', logo, { copy });
   await db.transaction(async (tx) => {
     await queuePdfMail(
       tx,
@@ -109,7 +116,7 @@ export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, sa
       {
         to: email,
         subject: `Your receipt ${receipt.sale.number} from ${receipt.store.displayName}`,
-        text: `${receiptText(receipt)}\n\nThe receipt is attached as a PDF.\n`,
+        text: `${copy ? 'COPY\n\n' : ''}${receiptText(receipt)}\n\nThe receipt is attached as a PDF.\n`,
         filename: `${receipt.sale.number}.pdf`,
         pdf,
       },
@@ -119,7 +126,7 @@ export async function emailReceipt(deps: AppDeps, actor: Actor, scope: Scope, sa
         action: 'sale.receipt_emailed',
         entity: 'sale',
         entityId: receipt.sale.id,
-        after: { email },
+        after: copy ? { email, copy } : { email },
       },
     );
   });

@@ -23,11 +23,12 @@ export async function downloadReceiptPdf(saleId: string, number: string, width: 
   saveBlob(blob, `${number}.pdf`);
 }
 
-/** POST /sales/:id/receipt/email: queued for delivery (202); the sale's trail gains an event. */
-export function useEmailReceipt(saleId: string) {
+/** POST /sales/:id/receipt/email (copy: a reprint, marked COPY): queued for delivery (202); the sale's trail gains an event. */
+export function useEmailReceipt(saleId: string, copy: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiRequest(emailReceipt, { params: { saleId }, body: { email } }),
+    mutationFn: (email: string) =>
+      apiRequest(emailReceipt, { params: { saleId }, body: copy ? { email, copy } : { email } }),
     // The sale's audit trail (the transactions screen's query) now has a sale.receipt_emailed event.
     onSuccess: () =>
       queryClient.invalidateQueries({

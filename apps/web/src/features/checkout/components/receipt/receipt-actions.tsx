@@ -58,12 +58,12 @@ export function ReceiptPrintCopy({
 /** Prints the receipt (the print copy) through the browser's dialog. */
 export const printReceipt = () => window.print();
 
-/** Mails the receipt: prefilled with the customer's address, validated as the API does. */
-function EmailReceiptForm({ receipt }: { receipt: Receipt }) {
+/** Mails the receipt: prefilled with the customer's address, validated as the API does; a reprint's mail says COPY. */
+function EmailReceiptForm({ receipt, copy }: { receipt: Receipt; copy: boolean }) {
   const [email, setEmail] = useState(receipt.sale.customer?.email ?? '');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const send = useEmailReceipt(receipt.sale.id);
+  const send = useEmailReceipt(receipt.sale.id, copy);
 
   const submit = () => {
     const parsed = emailReceipt.body!.safeParse({ email });
@@ -190,7 +190,7 @@ export function ReceiptWorkspace({
             Download PDF
           </Button>
         </Group>
-        <EmailReceiptForm key={receipt.sale.id} receipt={receipt} />
+        <EmailReceiptForm key={receipt.sale.id} receipt={receipt} copy={copy} />
         {children}
       </Stack>
       <ReceiptPrintCopy receipt={receipt} width={width} copy={copy} />

@@ -201,6 +201,7 @@ describe('<ReceiptDialog>', () => {
     const calls = stubApi({
       [RECEIPT]: () => jsonResponse(receiptOf()),
       [pdfKey]: () => new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } }),
+      [EMAIL]: () => jsonResponse({ queued: true }, 202),
     });
     vi.stubGlobal(
       'URL',
@@ -216,6 +217,11 @@ describe('<ReceiptDialog>', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(calls.map((c) => c.key)).toContain(pdfKey);
+
+    // Mailed from the reprint, the receipt is a copy too.
+    await userEvent.type(dialog.getByLabelText('Email the receipt'), 'ada@example.com{Enter}');
+    expect(await dialog.findByText('Sent to ada@example.com')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === EMAIL).map((c) => c.body)).toEqual([{ email: 'ada@example.com', copy: true }]);
   });
 });
 
