@@ -1,16 +1,20 @@
-import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { ProductList } from '../../../features/catalog/components/product-list';
 import { StockCountsPanel } from '../../../features/inventory/components/stock-counts-panel';
 import { StockTransfersPanel } from '../../../features/inventory/components/stock-transfers-panel';
 import { useWorkingContext } from '../../working-context';
+import { TransferSelectedDialog } from './transfer-selected';
 
 const tabs = ['products', 'counts', 'transfers'] as const;
 type Tab = (typeof tabs)[number];
 
 /** `/dashboard/inventory`: products, stock counts and transfers of the active store; the tab is in the URL. */
 export function InventoryRoute() {
-  const { access, membership } = useWorkingContext();
+  const { access, membership, session } = useWorkingContext();
+  const [transferring, setTransferring] = useState<{ productIds: string[]; clear: () => void } | null>(null);
+  const canTransfer = access.permissions.includes('inventory.transfer') && session.storeId !== null;
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: Tab = tabs.includes(raw as Tab) ? (raw as Tab) : 'products';
@@ -34,6 +38,15 @@ export function InventoryRoute() {
               canManage={access.permissions.includes('inventory.manage')}
               canTax={access.permissions.includes('settings.tax')}
               canSeeCosts={access.permissions.includes('inventory.costs')}
+              selectionActions={
+                canTransfer
+                  ? (selection) => (
+                      <Button variant="default" onClick={() => setTransferring(selection)}>
+                        Transfer selected ({selection.productIds.length})
+                      </Button>
+                    )
+                  : undefined
+              }
             />
           ) : (
             <Card withBorder padding="lg" radius="md">
@@ -48,6 +61,18 @@ export function InventoryRoute() {
           <StockTransfersPanel />
         </Tabs.Panel>
       </Tabs>
+      {transferring && membership && session.storeId ? (
+        <TransferSelectedDialog
+          productIds={transferring.productIds}
+          storeId={session.storeId}
+          currency={membership.currency}
+          onClose={() => setTransferring(null)}
+          onSent={() => {
+            transferring.clear();
+            setTransferring(null);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -216,6 +216,7 @@ function ProductView({ product }: { product: Product }) {
             onClose={() => setDialog(null)}
             product={product}
             storeId={storeId}
+            currency={currency}
           />
           <StartCountDialog
             opened={dialog === 'count'}

@@ -120,6 +120,45 @@ describe('<ProductList />', () => {
     expect(row.getByText('₦1,200.00')).toBeInTheDocument();
   });
 
+  it('rows are selected by named checkboxes; the page’s selection actions get the selected products', async () => {
+    stubApi({
+      [CATEGORIES]: () => jsonResponse({ items: [] }),
+      [LIST]: () => jsonResponse(page([item({}), item({ id: TEE, name: 'Tee shirt', sku: 'TEE-S' })])),
+    });
+    const act = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/dashboard/inventory',
+          element: (
+            <ProductList
+              currency="NGN"
+              canManage={false}
+              canTax={false}
+              canSeeCosts={false}
+              selectionActions={(selection) => (
+                <button type="button" onClick={() => act(selection)}>
+                  Transfer selected ({selection.productIds.length})
+                </button>
+              )}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ['/dashboard/inventory'] },
+    );
+    const user = userEvent.setup();
+    await screen.findAllByTestId('product-row');
+    expect(screen.queryByRole('button', { name: /Transfer selected/ })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Peak Milk 400g' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Tee shirt' }));
+    await user.click(screen.getByRole('button', { name: 'Transfer selected (2)' }));
+    expect(act.mock.calls[0]![0].productIds).toEqual([PEAK, TEE]);
+    // Sent: the page clears the selection and the action goes away.
+    act.mock.calls[0]![0].clear();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Transfer selected/ })).toBeNull());
+  });
+
   it('opens a row with Enter', async () => {
     stubApi({ [CATEGORIES]: () => jsonResponse({ items: [] }), [LIST]: () => jsonResponse(page([item({})])) });
     const { user, router } = renderList();

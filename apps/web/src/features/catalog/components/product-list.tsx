@@ -173,12 +173,15 @@ export function ProductList({
   canManage,
   canTax,
   canSeeCosts,
+  selectionActions,
 }: {
   currency: CurrencyCode;
   canManage: boolean;
   canTax: boolean;
   /** inventory.costs: the Cost and Value columns and the sort by value. */
   canSeeCosts: boolean;
+  /** More actions on the selected products (the page composing the list adds them, e.g. a transfer). */
+  selectionActions?: (selection: { productIds: string[]; clear: () => void }) => ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -486,6 +489,9 @@ export function ProductList({
               Print labels ({selected.size})
             </Button>
           ) : null}
+          {selected.size > 0 && selectionActions
+            ? selectionActions({ productIds: [...selected.keys()], clear: () => setSelected(new Map()) })
+            : null}
           <Button variant="default" loading={exporting} onClick={() => void exportCsv()}>
             Export CSV
           </Button>

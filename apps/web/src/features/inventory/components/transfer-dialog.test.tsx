@@ -17,7 +17,9 @@ const SEND = 'POST /api/v1/stock-transfers';
 const store = (id: string, name: string, alias: string) => ({ id, name, alias });
 
 function renderDialog(onClose = vi.fn()) {
-  renderWithProviders(<TransferDialog opened onClose={onClose} product={productOf()} storeId={LEKKI_ID} />);
+  renderWithProviders(
+    <TransferDialog opened onClose={onClose} product={productOf()} storeId={LEKKI_ID} currency="NGN" />,
+  );
   return { dialog: within(screen.getByRole('dialog')), onClose, user: userEvent.setup() };
 }
 
