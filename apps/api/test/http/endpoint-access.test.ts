@@ -173,6 +173,7 @@ describe('endpoint access declarations', () => {
         "POST /api/v1/purchase-orders/:orderId/receipts": "purchase-orders.receive",
         "POST /api/v1/purchase-orders/:orderId/returns": "purchase-orders.manage",
         "POST /api/v1/purchase-orders/:orderId/send": "purchase-orders.manage",
+        "POST /api/v1/purchase-orders/restock-orders": "purchase-orders.manage",
         "POST /api/v1/register-sessions": "checkout.sell",
         "POST /api/v1/register-sessions/:sessionId/cash-movements": "checkout.register",
         "POST /api/v1/register-sessions/:sessionId/close": "checkout.sell",

@@ -6,6 +6,7 @@ import {
   cancelPurchaseOrder,
   closePurchaseOrder,
   createPurchaseOrder,
+  createRestockOrders,
   IDEMPOTENCY_HEADER,
   recallPurchaseOrder,
   receivePurchaseOrder,
@@ -55,7 +56,7 @@ export async function po(
     'x-store-id': storeId,
     authorization: `Bearer ${await server.tokenFor(as)}`,
   };
-  if (endpoint === receivePurchaseOrder || endpoint === recallPurchaseOrder)
+  if (endpoint === receivePurchaseOrder || endpoint === recallPurchaseOrder || endpoint === createRestockOrders)
     headers[IDEMPOTENCY_HEADER] = options.key ?? randomUUID();
   return server.app.inject({
     method: endpoint.method,

@@ -64,6 +64,14 @@ export const variantStoreSettingsInputSchema = z.strictObject({
 });
 export type VariantStoreSettingsInput = z.infer<typeof variantStoreSettingsInputSchema>;
 
+/** The vendor's own code for an item (their catalogue number); blank means none. */
+export const vendorItemCodeSchema = z
+  .string()
+  .trim()
+  .max(40, 'Use at most 40 characters')
+  .nullable()
+  .transform((code) => (code ? code : null));
+
 export const variantInputSchema = z.strictObject({
   /** An existing variant of this product (on update); absent for a new one. */
   id: z.string().uuid().optional(),
@@ -79,6 +87,8 @@ export const variantInputSchema = z.strictObject({
   sellingPriceMinor: moneyMinorSchema,
   /** Stores listed here get these settings; stores not listed keep theirs. */
   storeSettings: z.array(variantStoreSettingsInputSchema).max(200).default([]),
+  /** The preferred vendor's code for this variant; blank or null: none; absent on update: kept. */
+  vendorItemCode: vendorItemCodeSchema.optional(),
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
 
@@ -91,6 +101,12 @@ const productFields = {
   taxRateId: z.string().uuid().nullable().default(null),
   isTracked: z.boolean().default(true),
   options: z.array(productOptionSchema).max(MAX_OPTIONS, 'At most 3 options').default([]),
+  /**
+   * The vendor it is usually bought from (decision 0030): a non-archived vendor contact of the
+   * business; null: none; absent on update: kept. "Add low-stock products" on an order and the
+   * restock report's orders per vendor go by it.
+   */
+  preferredVendorId: z.string().uuid().nullable().optional(),
 };
 
 type ProductShape = {
@@ -208,6 +224,13 @@ export const variantSchema = z.object({
   /** Null for a role without inventory.costs. */
   costPriceMinor: z.number().int().nullable(),
   sellingPriceMinor: z.number().int(),
+  /** The preferred vendor's code for it, or null. */
+  vendorItemCode: z.string().nullable(),
+  /**
+   * The unit cost of the last delivery received from the product's preferred vendor; null when
+   * none yet, and for a role without inventory.costs.
+   */
+  lastCostMinor: z.number().int().nullable(),
   isArchived: z.boolean(),
   /** Every store of the business, in name order. */
   stores: z.array(variantStockSchema),
@@ -223,6 +246,8 @@ export const productSchema = z.object({
   taxRateId: z.string().uuid().nullable(),
   isTracked: z.boolean(),
   options: z.array(productOptionSchema),
+  /** The vendor it is usually bought from, or null. */
+  preferredVendor: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
   /** Null: no image. Changes with every new image (use it to bust caches). */
   imageVersion: z.number().int().nullable(),
   isArchived: z.boolean(),

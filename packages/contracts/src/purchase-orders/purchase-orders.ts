@@ -76,6 +76,8 @@ export const purchaseOrderLineSchema = z.object({
   variantId: z.string().uuid(),
   name: z.string(),
   sku: z.string(),
+  /** The vendor's own code for the item, when the order's vendor is the product's preferred vendor. */
+  vendorItemCode: z.string().nullable(),
   unit: z.enum(productUnits),
   quantityOrdered: z.number(),
   quantityReceived: z.number(),
@@ -363,6 +365,8 @@ export const reorderSuggestionSchema = z.object({
   variantId: z.string().uuid(),
   name: z.string(),
   sku: z.string(),
+  /** The preferred vendor's code for it, or null. */
+  vendorItemCode: z.string().nullable(),
   unit: z.enum(productUnits),
   onHand: z.number(),
   reorderLevel: z.number(),
@@ -375,16 +379,56 @@ export const reorderSuggestionSchema = z.object({
    * variant whose need is covered is left out.
    */
   suggestedQuantity: z.number(),
+  /** What to order at (`reorderUnitCost`): the last cost from the preferred vendor, else the cost price. */
   unitCostMinor: z.number().int(),
 });
 export type ReorderSuggestion = z.infer<typeof reorderSuggestionSchema>;
 
+export const listReorderSuggestionsQuerySchema = z.strictObject({
+  /** The order's vendor: only products whose preferred vendor it is (decision 0030). */
+  vendorId: z.string().uuid(),
+});
+export type ListReorderSuggestionsQuery = z.input<typeof listReorderSuggestionsQuerySchema>;
+
 export const listReorderSuggestions = defineEndpoint({
   method: 'GET',
   path: '/api/v1/purchase-orders/reorder-suggestions',
-  summary: 'Tracked variants of the active store at or below their reorder level, with suggested quantities',
+  summary:
+    "Tracked variants of the active store at or below their reorder level whose preferred vendor is the given vendor, with suggested quantities (400 for a vendor that is not the business's)",
   tags: ['purchase-orders'],
   access: 'purchase-orders.manage',
+  query: listReorderSuggestionsQuerySchema,
   status: 200,
   response: z.object({ items: z.array(reorderSuggestionSchema) }),
+});
+
+/** The unit cost a reorder is placed at: the preferred vendor's last price when known, else today's cost. */
+export const reorderUnitCost = (variant: { lastCostMinor: number | null; costPriceMinor: number }) =>
+  variant.lastCostMinor ?? variant.costPriceMinor;
+
+export const createRestockOrdersBodySchema = z.strictObject({
+  /** Only these vendors' orders (each a vendor of the business); absent: every vendor with something to order. */
+  vendorIds: z.array(z.string().uuid()).min(1).max(100).optional(),
+});
+export type CreateRestockOrdersBody = z.input<typeof createRestockOrdersBodySchema>;
+
+export const restockOrdersSchema = z.object({
+  /** One new OPEN order per preferred vendor, in vendor name order; empty when nothing needs ordering. */
+  orders: z.array(purchaseOrderSummarySchema),
+  /** What needs ordering but has no (active) preferred vendor: left out, for a person to order by hand. */
+  withoutVendor: z.array(reorderSuggestionSchema),
+});
+export type RestockOrders = z.infer<typeof restockOrdersSchema>;
+
+export const createRestockOrders = defineEndpoint({
+  method: 'POST',
+  path: '/api/v1/purchase-orders/restock-orders',
+  summary:
+    'Order every reorder suggestion of the active store from its preferred vendor in one step (Idempotency-Key required): one OPEN order per vendor, all or nothing; products without a preferred vendor are listed, not ordered',
+  tags: ['purchase-orders'],
+  access: 'purchase-orders.manage',
+  idempotent: true,
+  body: createRestockOrdersBodySchema,
+  status: 201,
+  response: restockOrdersSchema,
 });

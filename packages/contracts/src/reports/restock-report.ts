@@ -43,6 +43,10 @@ export const restockLineSchema = z.object({
   name: z.string(),
   sku: z.string(),
   category: z.string(),
+  /** The product's preferred vendor (not archived), or null: what "Group by vendor" groups by. */
+  preferredVendor: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
+  /** That vendor's code for the item, or null. */
+  vendorItemCode: z.string().nullable(),
   unit: z.enum(productUnits),
   onHand: z.number(),
   /** The store's reorder level of the variant. */
@@ -59,7 +63,7 @@ export const restockLineSchema = z.object({
   daysOfCover: z.number().nullable(),
   /** `restockSuggestion`; 0 when open orders already cover the need. */
   suggestedQuantity: z.number(),
-  /** The variant's cost price now. */
+  /** `reorderUnitCost`: the last cost from the preferred vendor, else the variant's cost price now. */
   unitCostMinor: money,
   /** suggestedQuantity × unitCostMinor, rounded to the minor unit. */
   suggestedValueMinor: money,
@@ -157,7 +161,7 @@ export function restockSummaryFigures(report: RestockReport): ReportFigure[] {
       label: 'Suggested order at cost',
       value: s.suggestedValueMinor,
       format: 'money',
-      hint: 'What ordering every suggested quantity would cost at today’s cost prices.',
+      hint: 'What ordering every suggested quantity would cost at the preferred vendors’ last prices, else today’s cost prices.',
     },
   ];
 }
@@ -182,6 +186,7 @@ export function restockReportTable(report: RestockReport): ReportTable {
       { key: 'name', label: 'Product', format: 'text' },
       { key: 'sku', label: 'SKU', format: 'text' },
       { key: 'category', label: 'Category', format: 'text' },
+      { key: 'vendor', label: 'Vendor', format: 'text' },
       { key: 'onHand', label: 'On hand', format: 'quantity' },
       { key: 'reorderLevel', label: 'Reorder level', format: 'quantity' },
       { key: 'onOrder', label: 'On order', format: 'quantity' },
@@ -192,7 +197,7 @@ export function restockReportTable(report: RestockReport): ReportTable {
       { key: 'unitCostMinor', label: 'Unit cost', format: 'money' },
       { key: 'suggestedValueMinor', label: 'Suggested value', format: 'money' },
     ],
-    rows: report.lines.map((l) => ({ ...l })),
+    rows: report.lines.map(({ preferredVendor, ...l }) => ({ ...l, vendor: preferredVendor?.name ?? '' })),
     totals: { [manyStores ? 'storeName' : 'name']: 'Total', suggestedValueMinor: report.summary.suggestedValueMinor },
   };
 }

@@ -3,6 +3,7 @@ import { parseThousandths, type ProductOption, type ProductSort, type ProductUni
 import { queryRows, type Executor } from '../../db/client.js';
 import {
   categories,
+  contacts,
   productBarcodes,
   productImages,
   products,
@@ -26,6 +27,7 @@ export type ProductRow = {
   isTracked: boolean;
   options: ProductOption[];
   imageVersion: number | null;
+  preferredVendorId: string | null;
   isArchived: boolean;
   version: number;
   createdAt: Date;
@@ -41,6 +43,7 @@ const productColumns = {
   isTracked: products.isTracked,
   options: products.options,
   imageVersion: products.imageVersion,
+  preferredVendorId: products.preferredVendorId,
   isArchived: products.isArchived,
   version: products.version,
   createdAt: products.createdAt,
@@ -53,6 +56,8 @@ export type VariantRow = {
   optionValues: string[];
   costPriceMinor: number;
   sellingPriceMinor: number;
+  vendorItemCode: string | null;
+  lastCostMinor: number | null;
   position: number;
   isArchived: boolean;
 };
@@ -63,6 +68,8 @@ const variantColumns = {
   optionValues: productVariants.optionValues,
   costPriceMinor: productVariants.costPriceMinor,
   sellingPriceMinor: productVariants.sellingPriceMinor,
+  vendorItemCode: productVariants.vendorItemCode,
+  lastCostMinor: productVariants.lastCostMinor,
   position: productVariants.position,
   isArchived: productVariants.isArchived,
 };
@@ -206,6 +213,14 @@ export async function updateVariant(
     .where(and(eq(productVariants.businessId, businessId), eq(productVariants.id, id)));
 }
 
+/** Forgets the last costs of the product's variants (its preferred vendor changed). */
+export async function clearLastCosts(tx: Executor, businessId: string, productId: string) {
+  await tx
+    .update(productVariants)
+    .set({ lastCostMinor: null })
+    .where(and(eq(productVariants.businessId, businessId), eq(productVariants.productId, productId)));
+}
+
 /** Archives the product's variants not in `keepIds`; returns the ids it archived. */
 export async function archiveOtherVariants(
   tx: Executor,
@@ -278,7 +293,7 @@ export async function upsertStoreSettings(
 // ---------------------------------------------------------------- reading a product whole
 
 export type ProductDetailRows = {
-  product: ProductRow & { categoryName: string | null };
+  product: ProductRow & { categoryName: string | null; preferredVendorName: string | null };
   variants: VariantRow[];
   barcodes: { variantId: string; code: string; symbology: string }[];
   stores: { id: string; name: string; alias: string }[];
@@ -299,9 +314,10 @@ export async function loadProductDetail(
   productId: string,
 ): Promise<ProductDetailRows | undefined> {
   const [product] = await db
-    .select({ ...productColumns, categoryName: categories.name })
+    .select({ ...productColumns, categoryName: categories.name, preferredVendorName: contacts.name })
     .from(products)
     .leftJoin(categories, and(eq(categories.businessId, products.businessId), eq(categories.id, products.categoryId)))
+    .leftJoin(contacts, and(eq(contacts.businessId, products.businessId), eq(contacts.id, products.preferredVendorId)))
     .where(and(eq(products.businessId, businessId), eq(products.id, productId)));
   if (!product) return undefined;
   const [variants, barcodes, storeRows, levels] = await Promise.all([

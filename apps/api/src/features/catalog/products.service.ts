@@ -26,8 +26,11 @@ import { checkImageUpload } from '../../lib/images.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
 import { assertPlanAllows, lockPlanOf } from '../plans/plans.service.js';
 import { variantDisplayName, variantLabel } from '../inventory/stock-variants.repository.js';
+import { findContact } from '../contacts/contacts.repository.js';
+import { contactFieldError } from '../contacts/contacts.service.js';
 import {
   archiveOtherVariants,
+  clearLastCosts,
   deleteBarcodesOfProduct,
   deleteImage,
   findBarcodeClashes,
@@ -79,6 +82,10 @@ export function toProduct(detail: ProductDetailRows): Product {
     taxRateId: product.taxRateId,
     isTracked: product.isTracked,
     options: product.options,
+    preferredVendor:
+      product.preferredVendorId === null
+        ? null
+        : { id: product.preferredVendorId, name: product.preferredVendorName ?? '' },
     imageVersion: product.imageVersion,
     isArchived: product.isArchived,
     version: product.version,
@@ -97,6 +104,8 @@ export function toProduct(detail: ProductDetailRows): Product {
         })),
       costPriceMinor: Number(v.costPriceMinor),
       sellingPriceMinor: Number(v.sellingPriceMinor),
+      vendorItemCode: v.vendorItemCode,
+      lastCostMinor: v.lastCostMinor === null ? null : Number(v.lastCostMinor),
       isArchived: v.isArchived,
       stores: stores.map((s) => {
         const level = levelOf.get(`${s.id}/${v.id}`);
@@ -119,7 +128,10 @@ export function toProduct(detail: ProductDetailRows): Product {
 /** The product as this role may see it: without inventory.costs, no cost prices. */
 function asSeenBy(scope: ViewerScope, product: Product): Product {
   if (seesCosts(scope)) return product;
-  return { ...product, variants: product.variants.map((v) => ({ ...v, costPriceMinor: null })) };
+  return {
+    ...product,
+    variants: product.variants.map((v) => ({ ...v, costPriceMinor: null, lastCostMinor: null })),
+  };
 }
 
 /** A product of the business with its variants and stock in every store; another tenant's id is a 404. */
@@ -232,6 +244,11 @@ async function checkReferences(tx: Executor, scope: ProductScope, input: AnyInpu
   if (input.taxRateId !== null && input.taxRateId !== current?.taxRateId) {
     const rate = await findTaxRateRef(tx, scope.businessId, input.taxRateId);
     if (!rate || !rate.isActive) errors.push({ field: 'taxRateId', message: 'Choose an active tax rate' });
+  }
+  const vendorId = input.preferredVendorId;
+  if (vendorId && vendorId !== current?.preferredVendorId) {
+    const problem = contactFieldError(await findContact(tx, scope.businessId, vendorId), 'vendor', 'preferredVendorId');
+    if (problem) errors.push(problem);
   }
   const storeIds = new Set((await listStores(tx, scope.businessId)).map((s) => s.id));
   const whole = !unitAllowsFractions(input.unit);
@@ -396,6 +413,7 @@ function auditView(product: Product) {
     taxRateId: product.taxRateId,
     isTracked: product.isTracked,
     options: product.options,
+    preferredVendorId: product.preferredVendor?.id ?? null,
     variants: product.variants.map((v) => ({
       id: v.id,
       sku: v.sku,
@@ -403,6 +421,7 @@ function auditView(product: Product) {
       barcodes: v.barcodes.map((b) => b.code),
       costPriceMinor: v.costPriceMinor,
       sellingPriceMinor: v.sellingPriceMinor,
+      vendorItemCode: v.vendorItemCode,
       isArchived: v.isArchived,
       stores: v.stores
         .filter((s) => s.sellingPriceMinor !== null || s.reorderLevel !== null || s.reorderQuantity !== null)
@@ -428,6 +447,7 @@ function productFieldsOf(input: CreateProductInput | UpdateProductInput) {
     taxRateId: input.taxRateId,
     isTracked: input.isTracked,
     options: input.options,
+    ...(input.preferredVendorId === undefined ? {} : { preferredVendorId: input.preferredVendorId }),
     searchText: searchTextOf(
       name,
       input.variants.map((v) => v.sku),
@@ -461,6 +481,7 @@ export async function createProductIn(
       optionValues: variant.optionValues,
       costPriceMinor: variant.costPriceMinor,
       sellingPriceMinor: variant.sellingPriceMinor,
+      vendorItemCode: variant.vendorItemCode ?? null,
       position,
     })),
   );
@@ -499,12 +520,14 @@ export async function createProductIn(
       taxRateId: input.taxRateId,
       isTracked: input.isTracked,
       options: input.options,
+      preferredVendorId: input.preferredVendorId ?? null,
       variants: input.variants.map((v) => ({
         sku: v.sku,
         optionValues: v.optionValues,
         barcodes: v.barcodes,
         costPriceMinor: v.costPriceMinor,
         sellingPriceMinor: v.sellingPriceMinor,
+        vendorItemCode: v.vendorItemCode ?? null,
         ...(v.openingStock ? { openingStock: v.openingStock } : {}),
       })),
       ...(openingStock ? { openingStock } : {}),
@@ -577,10 +600,20 @@ export async function updateProductIn(
       position,
       isArchived: false,
     };
-    // A variant sent without its cost keeps the one it has.
+    // A variant sent without its cost (or its vendor's code) keeps the one it has.
     const cost = variant.costPriceMinor === undefined ? {} : { costPriceMinor: variant.costPriceMinor };
-    if (variant.id) await updateVariant(tx, scope.businessId, variant.id, { ...fields, ...cost });
-    else created.push({ businessId: scope.businessId, id: newId(), productId, costPriceMinor: 0, ...fields, ...cost });
+    const code = variant.vendorItemCode === undefined ? {} : { vendorItemCode: variant.vendorItemCode };
+    if (variant.id) await updateVariant(tx, scope.businessId, variant.id, { ...fields, ...cost, ...code });
+    else
+      created.push({
+        businessId: scope.businessId,
+        id: newId(),
+        productId,
+        costPriceMinor: 0,
+        ...fields,
+        ...cost,
+        ...code,
+      });
     written.push({ variantId: variant.id ?? created.at(-1)!.id, input: variant });
   }
   await insertVariants(tx, created);
@@ -589,6 +622,9 @@ export async function updateProductIn(
     written.flatMap(({ variantId, input: variant }) => barcodeRows(scope, productId, variantId, variant.barcodes)),
   );
   await upsertStoreSettings(tx, storeSettingRows(scope, productId, written));
+  // The last cost was the previous vendor's price: it means nothing for the new one.
+  if (input.preferredVendorId !== undefined && input.preferredVendorId !== row.preferredVendorId)
+    await clearLastCosts(tx, scope.businessId, productId);
   const after = toProduct((await loadProductDetail(tx, scope.businessId, productId))!);
   const changes = diff(auditView(before), auditView(after));
   await recordAudit(tx, actor, {

@@ -89,6 +89,8 @@ export interface OrderLineRow {
   quantityReceived: string | number;
   quantityReturned: string | number;
   unitCostMinor: number | string;
+  /** The variant's vendor item code when the order's vendor is the product's preferred vendor. */
+  vendorItemCode: string | null;
 }
 
 /** The order's lines with the product's unit and tracking, by line number. */
@@ -98,9 +100,12 @@ export async function orderLineRows(db: Executor, businessId: string, orderId: s
     sql`select l.line_no as "lineNo", l.product_id as "productId", l.variant_id as "variantId", l.name, l.sku,
                p.unit, p.is_tracked as "isTracked",
                l.quantity_ordered as "quantityOrdered", l.quantity_received as "quantityReceived",
-               l.quantity_returned as "quantityReturned", l.unit_cost_minor as "unitCostMinor"
+               l.quantity_returned as "quantityReturned", l.unit_cost_minor as "unitCostMinor",
+               case when p.preferred_vendor_id = o.vendor_id then v.vendor_item_code end as "vendorItemCode"
           from purchase_order_lines l
+          join purchase_orders o on o.business_id = l.business_id and o.id = l.order_id
           join products p on p.business_id = l.business_id and p.id = l.product_id
+          join product_variants v on v.business_id = l.business_id and v.id = l.variant_id
          where l.business_id = ${businessId} and l.order_id = ${orderId}
          order by l.line_no`,
   );
@@ -220,6 +225,28 @@ export async function lockVariantCosts(
   );
 }
 
+/**
+ * The receipt's unit costs become the variants' last costs, for the variants whose product's
+ * preferred vendor is the order's vendor (another vendor's price is not "the vendor's last cost").
+ */
+export async function setLastCosts(
+  tx: Executor,
+  businessId: string,
+  vendorId: string,
+  costs: { variantId: string; cost: number }[],
+) {
+  if (costs.length === 0) return;
+  await tx.execute(
+    sql`update product_variants v set last_cost_minor = d.cost, updated_at = now()
+          from (values ${sql.join(
+            costs.map((c) => sql`(${c.variantId}::uuid, ${c.cost}::bigint)`),
+            sql`, `,
+          )}) as d(variant_id, cost), products p
+         where v.business_id = ${businessId} and v.id = d.variant_id
+           and p.business_id = v.business_id and p.id = v.product_id and p.preferred_vendor_id = ${vendorId}`,
+  );
+}
+
 export async function setVariantCosts(tx: Executor, businessId: string, costs: { variantId: string; cost: number }[]) {
   if (costs.length === 0) return;
   await tx.execute(
@@ -331,16 +358,27 @@ export interface ReorderRow {
   reorderQuantity: string | number | null;
   onOrder: string | number;
   costPriceMinor: number | string;
+  lastCostMinor: number | string | null;
+  vendorItemCode: string | null;
+  /** The product's preferred vendor when it is not archived; null otherwise. */
+  vendorId: string | null;
+  vendorName: string | null;
 }
 
-/** Tracked, non-archived variants of the store at or below their reorder level, with what OPEN orders still expect. */
-export async function reorderRows(db: Executor, scope: Scope): Promise<ReorderRow[]> {
+/**
+ * Tracked, non-archived variants of the store at or below their reorder level, with what OPEN orders
+ * still expect and the product's preferred vendor (an archived one counts as none); with `vendorId`,
+ * only the products that vendor is preferred for.
+ */
+export async function reorderRows(db: Executor, scope: Scope & { vendorId?: string }): Promise<ReorderRow[]> {
+  const vendorFilter = scope.vendorId ? sql`and p.preferred_vendor_id = ${scope.vendorId}` : sql``;
   return queryRows<ReorderRow>(
     db,
     sql`select v.product_id as "productId", v.id as "variantId", p.name as "productName",
                v.option_values as "optionValues", v.sku, p.unit, s.on_hand as "onHand",
                s.reorder_level as "reorderLevel", s.reorder_quantity as "reorderQuantity",
-               v.cost_price_minor as "costPriceMinor",
+               v.cost_price_minor as "costPriceMinor", v.last_cost_minor as "lastCostMinor",
+               v.vendor_item_code as "vendorItemCode", c.id as "vendorId", c.name as "vendorName",
                coalesce((select sum(l.quantity_ordered - l.quantity_received)
                            from purchase_order_lines l
                            join purchase_orders o on o.business_id = l.business_id and o.id = l.order_id
@@ -349,9 +387,11 @@ export async function reorderRows(db: Executor, scope: Scope): Promise<ReorderRo
           from stock_levels s
           join product_variants v on v.business_id = s.business_id and v.id = s.variant_id
           join products p on p.business_id = v.business_id and p.id = v.product_id
+          left join contacts c on c.business_id = p.business_id and c.id = p.preferred_vendor_id
+                              and c.archived_at is null
          where s.business_id = ${scope.businessId} and s.store_id = ${scope.storeId}
            and s.reorder_level is not null and s.on_hand <= s.reorder_level
-           and p.is_tracked and not p.is_archived and not v.is_archived
+           and p.is_tracked and not p.is_archived and not v.is_archived ${vendorFilter}
          order by lower(p.name), v.sku`,
   );
 }

@@ -3,6 +3,7 @@ import {
   cancelPurchaseOrder,
   closePurchaseOrder,
   createPurchaseOrder,
+  createRestockOrders,
   getPurchaseOrder,
   listPurchaseOrderEvents,
   listPurchaseOrders,
@@ -17,12 +18,18 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as orders from './purchase-orders.service.js';
 import * as documents from './purchase-order-pdf.js';
+import * as restock from './restock-orders.service.js';
 
 /** Purchase orders (issue 6): list, read, timeline, create, edit, receive, recall, close, cancel, PDF, send, reorder. */
 export function purchaseOrdersRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   // Before /:orderId, though the router prefers the static path anyway.
-  route(app, deps, listReorderSuggestions, ({ store }) => orders.listReorderSuggestions(db, store, deps.now()));
+  route(app, deps, listReorderSuggestions, ({ store, query }) =>
+    orders.listReorderSuggestions(db, store, deps.now(), query.vendorId),
+  );
+  route(app, deps, createRestockOrders, ({ actor, store, idempotency, body }) =>
+    restock.createRestockOrders(deps, actor, store, idempotency, body),
+  );
   route(app, deps, listPurchaseOrders, ({ store, query }) => orders.listPurchaseOrders(db, store, query));
   route(app, deps, getPurchaseOrder, ({ store, params }) => orders.loadOrder(db, store, params.orderId));
   route(app, deps, listPurchaseOrderEvents, ({ store, params }) =>

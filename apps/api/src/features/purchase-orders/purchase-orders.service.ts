@@ -4,6 +4,7 @@ import {
   purchaseOrderRefusal,
   purchaseOrderStatus,
   restockSuggestion,
+  reorderUnitCost,
   receivePurchaseOrder as receiveEndpoint,
   recallPurchaseOrder as recallEndpoint,
   statusAfterRecall,
@@ -61,6 +62,7 @@ import {
   replaceLines,
   returnIdTaken,
   returnRows,
+  setLastCosts,
   setVariantCosts,
   updateOrder,
   type OrderLineRow,
@@ -163,6 +165,7 @@ export async function loadOrder(db: Executor, scope: Scope, id: string): Promise
         variantId: l.variantId,
         name: l.name,
         sku: l.sku,
+        vendorItemCode: l.vendorItemCode,
         unit: l.unit,
         quantityOrdered: orderedTh / 1000,
         quantityReceived: parseThousandths(l.quantityReceived) / 1000,
@@ -531,6 +534,12 @@ export async function receivePurchaseOrderIn(
     scope.businessId,
     costChanges.filter((c) => c.after !== c.before).map((c) => ({ variantId: c.variantId, cost: c.after })),
   );
+  await setLastCosts(
+    tx,
+    scope.businessId,
+    order.vendorId,
+    received.map((r) => ({ variantId: r.line.variantId, cost: r.costMinor })),
+  );
   await insertReceipt(
     tx,
     {
@@ -814,18 +823,26 @@ export async function cancelPurchaseOrderIn(
 
 // ---------------------------------------------------------------- reorder suggestions
 
+/** A reorder suggestion with the product's preferred vendor (null: none, or archived). */
+export interface VendorSuggestion {
+  suggestion: ReorderSuggestion;
+  vendor: { id: string; name: string } | null;
+}
+
 /**
  * Tracked variants of the store at or below their reorder level, with the restock report's suggested
  * quantity (contracts `restockSuggestion`: the reorder level plus the last 30 days' sales, less what is
  * on hand and on OPEN orders, raised to the store's reorder quantity) — one rule, so the report and a
- * new order never disagree; a variant whose need is already covered is left out.
+ * new order never disagree; a variant whose need is already covered is left out. With `vendorId`,
+ * only the products whose preferred vendor it is.
  */
-export async function listReorderSuggestions(
+export async function vendorSuggestions(
   db: Executor,
   scope: Scope,
   now: Date,
-): Promise<{ items: ReorderSuggestion[] }> {
-  const rows = await reorderRows(db, scope);
+  vendorId?: string,
+): Promise<VendorSuggestion[]> {
+  const rows = await reorderRows(db, vendorId ? { ...scope, vendorId } : scope);
   const window = salesWindow(await storeTimeZone(db, scope), now);
   const sold = new Map(
     (await netSoldByVariant(db, { ...scope, ...window, variantIds: rows.map((r) => r.variantId) })).map((s) => [
@@ -833,7 +850,7 @@ export async function listReorderSuggestions(
       parseThousandths(s.sold),
     ]),
   );
-  const items: ReorderSuggestion[] = [];
+  const items: VendorSuggestion[] = [];
   for (const r of rows) {
     const onHand = parseThousandths(r.onHand);
     const reorderLevel = parseThousandths(r.reorderLevel);
@@ -849,18 +866,38 @@ export async function listReorderSuggestions(
     });
     if (need <= 0) continue;
     items.push({
-      productId: r.productId,
-      variantId: r.variantId,
-      name: variantDisplayName(r),
-      sku: r.sku,
-      unit: r.unit,
-      onHand: onHand / 1000,
-      reorderLevel: reorderLevel / 1000,
-      reorderQuantity: reorderQuantity === null ? null : reorderQuantity / 1000,
-      onOrder: onOrder / 1000,
-      suggestedQuantity: need / 1000,
-      unitCostMinor: Number(r.costPriceMinor),
+      suggestion: {
+        productId: r.productId,
+        variantId: r.variantId,
+        name: variantDisplayName(r),
+        sku: r.sku,
+        vendorItemCode: r.vendorItemCode,
+        unit: r.unit,
+        onHand: onHand / 1000,
+        reorderLevel: reorderLevel / 1000,
+        reorderQuantity: reorderQuantity === null ? null : reorderQuantity / 1000,
+        onOrder: onOrder / 1000,
+        suggestedQuantity: need / 1000,
+        unitCostMinor: reorderUnitCost({
+          lastCostMinor: r.lastCostMinor === null ? null : Number(r.lastCostMinor),
+          costPriceMinor: Number(r.costPriceMinor),
+        }),
+      },
+      vendor: r.vendorId === null ? null : { id: r.vendorId, name: r.vendorName ?? '' },
     });
   }
-  return { items };
+  return items;
+}
+
+/** "Add low-stock products" of an order: the suggestions of the products the vendor is preferred for (400 for a vendor not of the business). */
+export async function listReorderSuggestions(
+  db: Executor,
+  scope: Scope,
+  now: Date,
+  vendorId: string,
+): Promise<{ items: ReorderSuggestion[] }> {
+  const vendor = await findContact(db, scope.businessId, vendorId);
+  if (!vendor || vendor.kind !== 'vendor')
+    throw invalidFields([{ field: 'vendorId', message: 'Choose a vendor of this business' }]);
+  return { items: (await vendorSuggestions(db, scope, now, vendorId)).map((s) => s.suggestion) };
 }

@@ -1,6 +1,7 @@
 import {
   addDays,
   parseThousandths,
+  reorderUnitCost,
   RESTOCK_SALES_DAYS,
   restockPace,
   restockSuggestion,
@@ -67,7 +68,10 @@ export async function restockReport(deps: AppDeps, scope: ResolvedReportScope): 
         onOrder,
         soldLast30Days,
       });
-      const unitCostMinor = Number(r.costPriceMinor);
+      const unitCostMinor = reorderUnitCost({
+        lastCostMinor: r.lastCostMinor === null ? null : Number(r.lastCostMinor),
+        costPriceMinor: Number(r.costPriceMinor),
+      });
       return {
         storeId: store.id,
         storeName: store.name,
@@ -76,6 +80,8 @@ export async function restockReport(deps: AppDeps, scope: ResolvedReportScope): 
         name: variantDisplayName(r),
         sku: r.sku,
         category: categories.get(r.productId) ?? 'Uncategorised',
+        preferredVendor: r.vendorId === null ? null : { id: r.vendorId, name: r.vendorName ?? '' },
+        vendorItemCode: r.vendorItemCode,
         unit: r.unit,
         onHand: onHand / 1000,
         reorderLevel: reorderLevel / 1000,
