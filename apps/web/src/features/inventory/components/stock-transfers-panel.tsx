@@ -101,7 +101,7 @@ export function StockTransfersPanel() {
           items.length === 0 ? (
             <Card withBorder radius="md">
               <EmptyState title={direction === 'incoming' ? 'Nothing on its way here' : 'Nothing sent from here'}>
-                Transfers are sent from a product’s page: Transfer.
+                Send from the Products tab (select products, then Transfer selected) or from a product’s page.
               </EmptyState>
             </Card>
           ) : (
