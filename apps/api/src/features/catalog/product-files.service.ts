@@ -4,10 +4,12 @@ import {
   csvLine,
   csvNumber,
   currencies,
+  formatCount,
   fromThousandths,
   minorToDecimal,
   productCsvColumns,
   productUnits,
+  storeDay,
   unitAllowsFractions,
   updateProductBodySchema,
   type CreateProductInput,
@@ -752,8 +754,8 @@ function exportRows(
 
 /** The file name of an export: `products-LEK-2026-05-02.csv` (the date in the store's time zone). */
 export async function exportFileName(deps: AppDeps, scope: Scope): Promise<string> {
-  const { alias } = await storeInfo(deps.database.db, scope);
-  const date = deps.now().toISOString().slice(0, 10);
+  const { alias, timeZone } = await storeInfo(deps.database.db, scope);
+  const date = storeDay(timeZone, deps.now());
   return `products-${alias}-${date}.csv`;
 }
 
@@ -810,8 +812,8 @@ export async function printLabels(
 ): Promise<Buffer> {
   const total = body.items.reduce((sum, item) => sum + item.quantity, 0);
   if (total > MAX_LABELS)
-    throw new AppError('VALIDATION_FAILED', `At most ${MAX_LABELS.toLocaleString('en')} labels at a time`, {
-      errors: [{ field: 'items', message: `At most ${MAX_LABELS.toLocaleString('en')} labels in all` }],
+    throw new AppError('VALIDATION_FAILED', `At most ${formatCount(MAX_LABELS)} labels at a time`, {
+      errors: [{ field: 'items', message: `At most ${formatCount(MAX_LABELS)} labels in all` }],
     });
   const db = deps.database.db;
   const found = await findLabelVariants(

@@ -1,4 +1,4 @@
-import { purchaseOrderStatuses, storeDay, type PurchaseOrder } from '@ipos/contracts';
+import { formatDay, formatStoreDate, purchaseOrderStatuses, type PurchaseOrder } from '@ipos/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
@@ -41,8 +41,8 @@ async function renderPurchaseOrderPdf(db: Executor, scope: Scope, order: Purchas
       taxId: order.vendor.taxId,
     },
     meta: [
-      ['Order date', storeDay(header.timeZone, new Date(order.createdAt))],
-      ...(order.expectedOn ? [['Expected', order.expectedOn] as [string, string]] : []),
+      ['Order date', formatStoreDate(order.createdAt, header.timeZone)],
+      ...(order.expectedOn ? [['Expected', formatDay(order.expectedOn)] as [string, string]] : []),
       ['Status', status],
     ],
     columns: [
@@ -122,7 +122,7 @@ function mailText(order: PurchaseOrder, storeName: string, message: string | und
     `Hello ${order.vendor.name},`,
     '',
     message ?? `Please find attached our purchase order ${order.number}.`,
-    ...(order.expectedOn ? ['', `We expect delivery on ${order.expectedOn}.`] : []),
+    ...(order.expectedOn ? ['', `We expect delivery on ${formatDay(order.expectedOn)}.`] : []),
     '',
     `${order.lines.length} line${order.lines.length === 1 ? '' : 's'}; the PDF lists quantities and unit costs.`,
     '',
