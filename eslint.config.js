@@ -53,4 +53,26 @@ export default tseslint.config(
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Dates and counts are written by the formatting modules only (decision 0027): in the store's zone
+    // and the app's one format, never the browser's or the server's locale and clock.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    ignores: ['apps/web/src/lib/format.ts', 'packages/contracts/src/stores/store-time.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^to(Locale(Date|Time)?|UTC|Date|Time)String$/]',
+          message:
+            "Write dates and counts with the formatting modules (web lib/format.ts; contracts store-time and formatCount): the store's zone, the app's format.",
+        },
+        {
+          selector:
+            ':matches(NewExpression, CallExpression)[callee.object.name="Intl"][callee.property.name="DateTimeFormat"]',
+          message:
+            'Only the formatting modules (web lib/format.ts, contracts store-time) build date formatters: use formatDateTime, formatDate, formatTime or formatDay.',
+        },
+      ],
+    },
+  },
 );

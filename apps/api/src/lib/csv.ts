@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { MAX_IMPORT_ROWS, stripFormulaGuard, type FieldError } from '@ipos/contracts';
+import { formatCount, MAX_IMPORT_ROWS, stripFormulaGuard, type FieldError } from '@ipos/contracts';
 
 /**
  * Reading CSV files, for any import: an uploaded file into records (UTF-8 check, BOM, CRLF, quotes,
@@ -83,7 +83,7 @@ export function readCsv<C extends string>(bytes: Buffer, shape: CsvShape<C>): Re
   if (records.length > maxRows)
     return {
       ok: false,
-      errors: [{ field: 'file', message: `At most ${maxRows.toLocaleString('en')} rows per file; split it` }],
+      errors: [{ field: 'file', message: `At most ${formatCount(maxRows)} rows per file; split it` }],
     };
   return { ok: true, columns, records };
 }

@@ -8,6 +8,7 @@ import {
   gtinCheckDigit,
   previewProductImport,
   productCsvColumns,
+  storeDay,
   type ImportReport,
 } from '@ipos/contracts';
 import { queryRows } from '../../src/db/client.js';
@@ -104,7 +105,7 @@ describe('products CSV export', () => {
     const res = await exportAs(DEMO.cashier);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const day = new Date().toISOString().slice(0, 10);
+    const day = storeDay('Africa/Lagos');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="products-IKJ-${day}.csv"`);
     // Without inventory.costs the file has no cost_price column (an import of it keeps every cost).
     expect(parse(res.body).meta.fields).toEqual(productCsvColumns.filter((c) => c !== 'cost_price'));

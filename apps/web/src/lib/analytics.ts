@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@ipos/contracts';
 import type { Config, Mixpanel } from 'mixpanel-browser/dist/mixpanel-core.cjs.js';
+import { deviceTimeZone } from './format';
 import { logger } from './logger';
 
 /** Spec section 8: analytics failures never reach people; they are only a warning. */
@@ -39,7 +40,7 @@ export function superProperties(config: PublicConfig): Record<string, string> {
     environment: config.environment,
     user_agent: globalThis.navigator?.userAgent ?? '',
     screen_resolution: screen ? `${screen.width}x${screen.height}` : '',
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone: deviceTimeZone() ?? '',
     language: globalThis.navigator?.language ?? '',
   };
 }

@@ -30,3 +30,13 @@ export function useActiveStore() {
 export function useStoreTimeZone(): string | undefined {
   return useActiveStore().data?.timeZone;
 }
+
+/**
+ * The zone every instant is written in (decision 0027): in a store, the store's, on every screen
+ * (the profile and invitations included); in admin mode or before a store is chosen, the device's
+ * (undefined). Pass it to lib/format.ts.
+ */
+export function useDisplayTimeZone(): string | undefined {
+  const inStore = readStored(storageKeys.isAdmin) !== 'true';
+  return useCurrentStore(inStore ? readStored(storageKeys.storeId) : null).data?.timeZone;
+}

@@ -1,15 +1,52 @@
 /**
- * Instants (ISO date-times from the API) as people read them, on the viewer's own clock: "26 Nov 2026"
- * and "26 Nov 2026, 14:05". Calendar days of a store or a document (no zone applies) and money have
- * their own helpers (features' `formatDay`, lib/money.ts).
+ * The web's one way of writing dates, times and counts for people (decision 0027). Instants are
+ * written on the clock of the store the app works in, in the app's one format (en-GB, 24-hour:
+ * "26 Nov 2026", "26 Nov 2026, 14:05", "14:05"), by the same functions the API uses for receipts,
+ * PDFs and CSVs (`@ipos/contracts` store-time), so the screen, the print and the files agree
+ * whatever the browser's zone or language. Which zone: `useDisplayTimeZone()` (lib/current-store.ts):
+ * the active store's; with no store (admin mode, before a store is chosen) the device's.
+ *
+ * Only this module and the contracts' store-time may build a date formatter or call
+ * `toLocaleString()` and its kin (a lint rule in eslint.config.js).
  */
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import {
+  formatCount,
+  formatDay,
+  formatDayLabel,
+  formatStoreDate,
+  formatStoreDateTime,
+  formatStoreTime,
+  storeDay,
+} from '@ipos/contracts';
 
-export function formatDate(instant: string | Date): string {
-  return dateFormat.format(new Date(instant));
+/** "26 Nov 2026": the date of an instant in `timeZone` (undefined: the device's zone). */
+export function formatDate(instant: string | Date, timeZone: string | undefined): string {
+  return formatStoreDate(instant, timeZone);
 }
 
-export function formatDateTime(instant: string | Date): string {
-  return dateTimeFormat.format(new Date(instant));
+/** "26 Nov 2026, 14:05": an instant in `timeZone` (undefined: the device's zone). */
+export function formatDateTime(instant: string | Date, timeZone: string | undefined): string {
+  return formatStoreDateTime(instant, timeZone);
+}
+
+/** "14:05": the time of an instant in `timeZone` (undefined: the device's zone). */
+export function formatTime(instant: string | Date, timeZone: string | undefined): string {
+  return formatStoreTime(instant, timeZone);
+}
+
+/** "26 Nov 2026" for a calendar day (YYYY-MM-DD): a due date, a report day; no zone applies. */
+export { formatDay, formatDayLabel, formatCount };
+
+/** The device's IANA zone (what the browser reports, for support and analytics; never for display). */
+export function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Today (YYYY-MM-DD) in `timeZone`, else on the device's calendar: for file names and default ranges. */
+export function todayIn(timeZone: string | undefined): string {
+  return storeDay(timeZone ?? deviceTimeZone() ?? 'UTC');
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { csvLine, csvNumber, minorToDecimal, type CsvValue } from '../documents/csv.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { addDays, checkDayRange, isoDateSchema } from '../stores/store-time.js';
+import { addDays, checkDayRange, formatDay, isoDateSchema } from '../stores/store-time.js';
 
 // ---------------------------------------------------------------- period presets
 
@@ -210,7 +210,6 @@ export const reportHeadlineShape = { scope: reportScopeSchema, headline: reportF
 const quantityText = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 const countText = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const oneDecimalText = new Intl.NumberFormat('en', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const dayText = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * A report value for people (the screen, the print copy, the PDF), money written by the caller's
@@ -238,10 +237,11 @@ export function reportValueText(value: ReportCell, format: ReportFormat, money: 
 /** Numbers right, text left. */
 export const isNumericReportFormat = (format: ReportFormat) => format !== 'text' && format !== 'date';
 
-/** "7 Mar 2026" for a calendar day (YYYY-MM-DD, no zone involved). */
-export function formatReportDay(day: string): string {
-  return dayText.format(new Date(`${day}T00:00:00Z`));
-}
+/** "7 Mar 2026" for a calendar day (YYYY-MM-DD, no zone involved): the app's one day format. */
+export const formatReportDay = formatDay;
+
+/** "1,234": a whole count as people read it (screens, PDFs, messages). */
+export const formatCount = (n: number): string => countText.format(n);
 
 /** "1 Oct 2026 – 31 Oct 2026", or one day alone. */
 export function formatReportRange(range: { from: string; to: string }): string {

@@ -8,16 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { moneyMinorSchema } from '../catalog/quantities.js';
 import { contactPhoneSchema } from '../contacts/contacts.js';
-
-/** An IANA time zone the runtime knows ("Africa/Lagos", "Africa/Nairobi"). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.includes('/') || zone === 'UTC';
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone } from './store-time.js';
 
 /** A store's time zone: an IANA Region/City the runtime knows. */
 export const timeZoneSchema = z

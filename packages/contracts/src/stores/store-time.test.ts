@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatStoreDateTime, formatStoreTime, isoDateSchema, storeDay } from './store-time.js';
+import {
+  addDays,
+  formatDay,
+  formatDayLabel,
+  formatStoreDate,
+  formatStoreDateTime,
+  formatStoreTime,
+  isoDateSchema,
+  isTimeZone,
+  storeDay,
+} from './store-time.js';
 
 describe("a store's clock", () => {
   it('takes the day in the store’s zone: 23:30 UTC is already tomorrow in Lagos, still today in Lima', () => {
@@ -19,6 +29,24 @@ describe("a store's clock", () => {
     expect(formatStoreDateTime('2026-03-01T23:30:00Z', 'Africa/Lagos')).toBe('2 Mar 2026, 00:30');
     expect(formatStoreDateTime('2026-03-07T18:05:00Z', 'Africa/Nairobi')).toBe('7 Mar 2026, 21:05');
     expect(formatStoreTime('2026-03-07T03:45:00Z', 'Africa/Lagos')).toBe('04:45');
+  });
+
+  it('prints the date of an instant on the store’s clock: 22:30 UTC is already the next day in Nairobi', () => {
+    expect(formatStoreDate('2026-11-26T22:30:00Z', 'Africa/Lagos')).toBe('26 Nov 2026');
+    expect(formatStoreDate('2026-11-26T22:30:00Z', 'Africa/Nairobi')).toBe('27 Nov 2026');
+  });
+
+  it('prints a calendar day as it is, whatever the zone, in the same format', () => {
+    expect(formatDay('2026-03-07')).toBe('7 Mar 2026');
+    expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatDayLabel('2026-03-07')).toBe('Sat 7');
+  });
+
+  it('knows the zones the runtime knows', () => {
+    expect(isTimeZone('Africa/Lagos')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('EST')).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exportAuditEvents, listAuditEvents, listAuditPeople, storeDay } from '@ipos/contracts';
+import { exportAuditEvents, listAuditEvents, listAuditPeople } from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as trail from './audit-trail.service.js';
@@ -11,9 +11,10 @@ export function auditTrailRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, listAuditPeople, ({ store }) => trail.listAuditPeople(db, store));
   route(app, deps, exportAuditEvents, async ({ store, query, reply }) => {
     const csv = await trail.exportAuditEvents(db, store, query);
+    const fileName = await trail.exportFileName(db, store, deps.now());
     reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-trail-${storeDay('UTC', deps.now())}.csv"`);
+      .header('content-disposition', `attachment; filename="${fileName}"`);
     return csv;
   });
 }

@@ -4,6 +4,7 @@ import {
   auditSectionLabel,
   csvLine,
   formatStoreDateTime,
+  storeDay,
   type AuditEvent,
   type exportAuditEventsQuerySchema,
   type listAuditEventsQuerySchema,
@@ -58,6 +59,11 @@ export async function listAuditEvents(db: Executor, store: StoreAccess, query: L
 
 const EXPORT_PAGE = 1_000;
 export const auditCsvColumns = ['When', 'Person', 'Action', 'Section', 'Record', 'Store', 'Before', 'After', 'Request'];
+
+/** `audit-trail-2026-11-26.csv`: the export's file, named by the active store's today. */
+export async function exportFileName(db: Executor, store: StoreAccess, now: Date): Promise<string> {
+  return `audit-trail-${storeDay(await storeTimeZone(db, store), now)}.csv`;
+}
 
 /**
  * The filtered trail as CSV, newest first, written page by page (1,000 events at a time) while the

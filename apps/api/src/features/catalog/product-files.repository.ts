@@ -191,10 +191,10 @@ export async function loadCatalogRefs(db: Executor, businessId: string): Promise
   };
 }
 
-/** The active store's alias and the business currency. */
+/** The active store's alias and time zone, and the business currency. */
 export async function storeInfo(db: Executor, scope: { businessId: string; storeId: string }) {
   const [row] = await db
-    .select({ alias: stores.alias, storeName: stores.name, currency: businesses.currency })
+    .select({ alias: stores.alias, storeName: stores.name, timeZone: stores.timeZone, currency: businesses.currency })
     .from(stores)
     .innerJoin(businesses, eq(businesses.id, stores.businessId))
     .where(and(eq(stores.businessId, scope.businessId), eq(stores.id, scope.storeId)));

@@ -4,6 +4,7 @@ import {
   contactFieldsSchema,
   contactKinds,
   csvLine,
+  storeDay,
   type ContactCsvColumn,
   type ContactImportReport,
   type ContactImportRow,
@@ -14,6 +15,7 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { parseYesNo, readCsv, type CsvRecord } from '../../lib/csv.js';
+import { storeTimeZone } from '../businesses/businesses.repository.js';
 import { contactExportPage, findContactsByIds, findContactsSharing, type ContactRow } from './contacts.repository.js';
 import { createContactIn, setContactArchivedIn, storedFields, updateContactIn } from './contacts.service.js';
 
@@ -244,9 +246,9 @@ export async function commitImport(
   });
 }
 
-/** `contacts-vendors-2026-05-02.csv`, `contacts-2026-05-02.csv`. */
-export function exportFileName(deps: AppDeps, kind: ContactKind | undefined): string {
-  const date = deps.now().toISOString().slice(0, 10);
+/** `contacts-vendors-2026-05-02.csv`, `contacts-2026-05-02.csv` (the active store's today). */
+export async function exportFileName(deps: AppDeps, scope: Scope, kind: ContactKind | undefined): Promise<string> {
+  const date = storeDay(await storeTimeZone(deps.database.db, scope), deps.now());
   return `contacts-${kind ? `${kind}s-` : ''}${date}.csv`;
 }
 

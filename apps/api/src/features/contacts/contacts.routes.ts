@@ -46,9 +46,10 @@ export function contactsRoutes(app: FastifyInstance, deps: AppDeps) {
     files.commitImport(deps, actor, store, body as Buffer),
   );
   route(app, deps, exportContacts, async ({ store, query, reply }) => {
+    const fileName = await files.exportFileName(deps, store, query.kind);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${files.exportFileName(deps, query.kind)}"`);
+      .header('content-disposition', `attachment; filename="${fileName}"`);
     return files.exportContacts(deps, store, query.kind);
   });
 }

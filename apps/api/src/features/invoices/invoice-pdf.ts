@@ -1,4 +1,4 @@
-import { currencyCodes, invoiceStateLabels, paymentMethodLabels, type CurrencyCode } from '@ipos/contracts';
+import { currencyCodes, formatDay, invoiceStateLabels, paymentMethodLabels, type CurrencyCode } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
@@ -8,12 +8,8 @@ import { printableBusinessLogo } from '../businesses/business-profile.service.js
 import { loadInvoice, type EmailBody, type InvoiceScope } from './invoices.service.js';
 import { queuePdfMail } from '../../mail/pdf-mail.js';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "2026-03-07" → "7 Mar 2026" (a calendar day: no zone involved). */
-export const printedDay = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${d} ${MONTHS[m! - 1]} ${y}`;
-};
+/** "2026-03-07" → "7 Mar 2026" (a calendar day: no zone involved), the app's one day format. */
+const printedDay = formatDay;
 
 const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(3).replace(/0+$/, ''));
 const percentText = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;

@@ -1,4 +1,5 @@
 import {
+  formatCount,
   isPlanId,
   limitsExceeded,
   planOf,
@@ -38,11 +39,9 @@ import {
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 
-const number = (n: number) => n.toLocaleString('en');
-
 /** "3 stores", "1 active product". */
 const amount = (resource: PlanResource, n: number) =>
-  `${number(n)} ${n === 1 ? planResourceLabels[resource].unit : planResourceLabels[resource].units}`;
+  `${formatCount(n)} ${n === 1 ? planResourceLabels[resource].unit : planResourceLabels[resource].units}`;
 
 function currentPlan(row: PlanRow): PlanDefinition {
   // The database refuses any other value (businesses_plan_known); a plan removed from the list would
@@ -110,7 +109,7 @@ export async function changePlanIn(
       to,
       over.map((resource) => ({ resource, limit: to.limits[resource], usage: usage[resource] })),
       `The ${to.name} plan allows ${over
-        .map((r) => `${amount(r, to.limits[r])} (the business has ${number(usage[r])})`)
+        .map((r) => `${amount(r, to.limits[r])} (the business has ${formatCount(usage[r])})`)
         .join(', ')}: bring ${over.length === 1 ? 'it' : 'them'} within the plan first, or choose a larger plan`,
     );
   const at = deps.now();
@@ -186,8 +185,8 @@ export async function planRefusal(
   const label = planResourceLabels[resource];
   const what =
     resource === 'salesPerMonth'
-      ? `${amount(resource, limit)}; the business has recorded ${number(usage)}`
-      : `${amount(resource, limit)}; the business has ${number(usage)}${adding > 1 ? ` and this would add ${number(adding)}` : ''}`;
+      ? `${amount(resource, limit)}; the business has recorded ${formatCount(usage)}`
+      : `${amount(resource, limit)}; the business has ${formatCount(usage)}${adding > 1 ? ` and this would add ${formatCount(adding)}` : ''}`;
   return planLimitReached(
     plan,
     [{ resource, limit, usage }],

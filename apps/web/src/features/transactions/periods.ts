@@ -21,8 +21,6 @@ export interface DayRange {
 
 import { addDays } from '@ipos/contracts';
 
-const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
 export function periodRange(period: Period, today: string): DayRange {
   const first = `${today.slice(0, 7)}-01`;
   switch (period) {
@@ -41,11 +39,4 @@ export function periodRange(period: Period, today: string): DayRange {
       return { from: `${last.slice(0, 7)}-01`, to: last };
     }
   }
-}
-
-/** "7 Mar 2026" for a YYYY-MM-DD day. */
-export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(
-    toDate(day),
-  );
 }

@@ -10,11 +10,12 @@ import { ProfileDetailsForm } from '../../../features/accounts/components/profil
 import { ChangePasswordForm } from '../../../features/identity/components/change-password-form';
 import { SignOutEverywhere } from '../../../features/identity/components/sign-out-everywhere';
 import { isApiError } from '../../../lib/api-client';
+import { useDisplayTimeZone } from '../../../lib/current-store';
+import { formatDateTime } from '../../../lib/format';
 import { SIGNED_OUT_QUERY } from '../../guards';
 import { LANDING_PATH } from '../../route-table';
 
 const PROFILE_PATH = '/dashboard/profile';
-const signedOutFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const back = `?redirect=${encodeURIComponent(PROFILE_PATH)}`;
 
 function Section({
@@ -146,6 +147,7 @@ function ProfileScreen() {
   const update = useUpdateProfile();
   const navigate = useNavigate();
   const link = useEmailConfirmationLink();
+  const timeZone = useDisplayTimeZone();
 
   return (
     <Stack gap="lg" maw={760}>
@@ -194,7 +196,7 @@ function ProfileScreen() {
             >
               {data.sessionsRevokedAt ? (
                 <Text size="sm" c="dimmed">
-                  Last signed out of every device on {signedOutFormat.format(new Date(data.sessionsRevokedAt))}.
+                  Last signed out of every device on {formatDateTime(data.sessionsRevokedAt, timeZone)}.
                 </Text>
               ) : null}
               <Group>

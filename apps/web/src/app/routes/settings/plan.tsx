@@ -14,17 +14,16 @@ import { PlanComparison, priceText } from '../../../features/plans/components/pl
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { isApiError } from '../../../lib/api-client';
 import { useStoreTimeZone } from '../../../lib/current-store';
+import { formatCount } from '../../../lib/format';
 import { WithActiveStore } from '../with-active-store';
 import { NoAccess } from '../../../components/feedback/no-access';
-
-const count = (n: number) => n.toLocaleString('en');
 
 /** "up to 3 stores, 15 active staff members, …": what a plan allows, in words. */
 function allowance(plan: PlanSummary) {
   const parts = planResources.map((r) =>
     r === 'salesPerMonth'
-      ? `${count(plan.limits[r])} sales a month`
-      : `${count(plan.limits[r])} ${plan.limits[r] === 1 ? planResourceLabels[r].unit : planResourceLabels[r].units}`,
+      ? `${formatCount(plan.limits[r])} sales a month`
+      : `${formatCount(plan.limits[r])} ${plan.limits[r] === 1 ? planResourceLabels[r].unit : planResourceLabels[r].units}`,
   );
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

@@ -4,21 +4,15 @@ import { ContactForm } from '../../../features/support/components/contact-form';
 import { HelpCentre } from '../../../features/support/components/help-centre';
 import { SystemInfo, type SystemInfoRow } from '../../../features/support/components/system-info';
 import { useActiveStore } from '../../../lib/current-store';
+import { deviceTimeZone } from '../../../lib/format';
 import { useAppConfig } from '../../providers';
 
 /** What the browser says about itself; every value optional, none of it personal. */
 function browserInfo() {
-  const zone = (() => {
-    try {
-      return Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch {
-      return undefined;
-    }
-  })();
   return {
     userAgent: navigator.userAgent.slice(0, 500) || undefined,
     language: navigator.language || undefined,
-    timeZone: zone,
+    timeZone: deviceTimeZone(),
     screen: window.screen?.width ? `${window.screen.width}×${window.screen.height}` : undefined,
   };
 }

@@ -3,9 +3,9 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@ma
 import { startEmailChangeBodySchema, type Profile } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { showApiError, toast } from '../../../components/toast';
+import { useDisplayTimeZone } from '../../../lib/current-store';
+import { formatDateTime } from '../../../lib/format';
 import { useCancelEmailChange, useStartEmailChange } from '../api/profile';
-
-const expiryFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function EmailChangeForm({ onDone }: { onDone: () => void }) {
   const start = useStartEmailChange();
@@ -68,6 +68,7 @@ export function EmailChange({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const cancel = useCancelEmailChange();
   const pending = profile.pendingEmail;
+  const timeZone = useDisplayTimeZone();
 
   return (
     <Stack gap="sm">
@@ -82,7 +83,7 @@ export function EmailChange({ profile }: { profile: Profile }) {
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               We sent a link to <strong>{pending.email}</strong>. Open it while signed in to switch to that address (it
-              works until {expiryFormat.format(new Date(pending.expiresAt))}).
+              works until {formatDateTime(pending.expiresAt, timeZone)}).
             </Text>
             <Button
               size="xs"

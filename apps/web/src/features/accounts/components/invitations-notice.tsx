@@ -4,6 +4,7 @@ import type { MyInvitation } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { describeApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useDisplayTimeZone } from '../../../lib/current-store';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import {
   useAcceptMyInvitation,
@@ -69,6 +70,7 @@ function InvitationCard({
   const [failure, setFailure] = useState<{ answer: Answer; error: unknown } | null>(null);
   const business = invitation.businessName;
   const titleId = `invitation-${invitation.id}`;
+  const timeZone = useDisplayTimeZone();
 
   const failed = (answer: Answer) => (error: unknown) => {
     setConfirming(false);
@@ -116,8 +118,8 @@ function InvitationCard({
           As {roleLabel(invitation.roleName)} in {invitation.stores.map((s) => `${s.name} (${s.alias})`).join(', ')}
         </Text>
         <Text size="sm" c="dimmed">
-          Invited by {invitation.invitedByName} on {formatDate(invitation.invitedAt)}; open until{' '}
-          {formatDateTime(invitation.expiresAt)}
+          Invited by {invitation.invitedByName} on {formatDate(invitation.invitedAt, timeZone)}; open until{' '}
+          {formatDateTime(invitation.expiresAt, timeZone)}
         </Text>
         {failure ? (
           <Alert color="red" variant="light" role="alert" title="Your answer did not reach iPos">

@@ -34,6 +34,8 @@ import { LoadError } from '../../../components/feedback/load-states';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { Money } from '../../../components/money/money';
 import { showApiError } from '../../../components/toast';
+import { useStoreTimeZone } from '../../../lib/current-store';
+import { formatCount, todayIn } from '../../../lib/format';
 import { formatQuantity } from '../../../lib/quantity';
 import { useCategories } from '../api/categories';
 import {
@@ -194,6 +196,7 @@ export function ProductList({
   const [labelsFor, setLabelsFor] = useState<string[] | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const timeZone = useStoreTimeZone();
   const search = useRef<HTMLInputElement>(null);
 
   const setQuery = useSetUrlQuery();
@@ -261,7 +264,7 @@ export function ProductList({
     setExporting(true);
     try {
       const blob = await downloadProductsCsv(query.archived === 'all' ? 'all' : 'false');
-      saveBlob(blob, `products-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(blob, `products-${todayIn(timeZone)}.csv`);
     } catch (error) {
       showApiError(error, 'Could not export the products');
     } finally {
@@ -581,8 +584,7 @@ export function ProductList({
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" aria-live="polite">
             {(query.page - 1) * query.pageSize + 1}–{Math.min(query.page * query.pageSize, total)} of{' '}
-            {products.data?.totalCapped ? `more than ${total.toLocaleString('en')}` : total.toLocaleString('en')}{' '}
-            products
+            {products.data?.totalCapped ? `more than ${formatCount(total)}` : formatCount(total)} products
           </Text>
           <Group gap="sm">
             <Select

@@ -1,14 +1,15 @@
-import { formatStoreTime } from '@ipos/contracts';
 import { useStoreTimeZone } from '../../../lib/current-store';
+import { formatDateTime, formatTime } from '../../../lib/format';
 import { createPortal } from 'react-dom';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { paymentMethodLabels, paymentMethods, type CurrencyCode, type RegisterSession } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import classes from './checkout.module.css';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
-/** The close report of a register session: printable (A4 or 80 mm), the app's chrome hidden on paper. */
+/**
+ * The close report of a register session: printable (A4 or 80 mm), the app's chrome hidden on paper.
+ * Its times are on the store's clock, like the till's.
+ */
 export function CloseReport({
   session,
   currency,
@@ -46,6 +47,7 @@ export function CloseReport({
 function ReportBody({ session, currency }: { session: RegisterSession; currency: CurrencyCode }) {
   const timeZone = useStoreTimeZone();
   const s = session.summary;
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : '—');
   const m = (minor: number | null) => (minor === null ? '—' : <Money amountMinor={minor} currency={currency} />);
   return (
     <Stack gap="sm">
@@ -82,7 +84,7 @@ function ReportBody({ session, currency }: { session: RegisterSession; currency:
           <Table.Tbody>
             {session.cashMovements.map((c) => (
               <Table.Tr key={c.id}>
-                <Table.Td>{formatStoreTime(c.occurredAt, timeZone)}</Table.Td>
+                <Table.Td>{formatTime(c.occurredAt, timeZone)}</Table.Td>
                 <Table.Td>{c.kind === 'cash_in' ? 'Cash in' : 'Cash out'}</Table.Td>
                 <Table.Td>
                   {c.reason}

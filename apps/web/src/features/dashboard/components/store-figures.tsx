@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { paymentMethodLabels, type CurrencyCode, type StoreDashboard } from '@ipos/contracts';
+import { paymentMethodLabels, storeDay, type CurrencyCode, type StoreDashboard } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
+import { formatDateTime, formatDayLabel, formatTime } from '../../../lib/format';
 import { formatQuantity } from '../../../lib/quantity';
 
 // recharts stays out of the main bundle: the charts load when the figures first show.
@@ -33,18 +34,11 @@ export interface StoreFiguresProps {
   permissions: readonly string[];
 }
 
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+const dayLabel = formatDayLabel;
 
-const timeIn = (iso: string, timeZone: string, today: string) => {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  if (day === today) return time.format(new Date(iso));
-  const date = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short' });
-  return `${date.format(new Date(iso))}, ${time.format(new Date(iso))}`;
-};
+/** A recent sale's time on the store's clock: the time alone today, else the date and time. */
+const timeIn = (iso: string, timeZone: string, today: string) =>
+  storeDay(timeZone, new Date(iso)) === today ? formatTime(iso, timeZone) : formatDateTime(iso, timeZone);
 
 function Figure({
   label,

@@ -24,7 +24,7 @@ import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoicesFilter } from '../api/invoices';
 import { invoicePath, NEW_INVOICE_PATH } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
-import { formatDay } from '../format';
+import { formatDay } from '../../../lib/format';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -13,7 +13,7 @@ import {
 import { Money } from '../../../components/money/money';
 import { BusinessLogo } from '../../businesses/components/business-logo';
 import { formatQuantity } from '../../../lib/quantity';
-import { formatDay } from '../format';
+import { formatDay } from '../../../lib/format';
 import { customerPath } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import classes from './invoice-view.module.css';

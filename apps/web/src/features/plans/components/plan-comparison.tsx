@@ -7,9 +7,8 @@ import {
   type BusinessPlan,
   type PlanSummary,
 } from '@ipos/contracts';
+import { formatCount } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
-
-const count = (n: number) => n.toLocaleString('en');
 
 /** "Free", or the monthly price in the plan's price-list currency. */
 export const priceText = (plan: PlanSummary) =>
@@ -67,10 +66,10 @@ export function PlanComparison({
                 const over = data.usage[resource] > plan.limits[resource];
                 return (
                   <Table.Td key={plan.id} c={over ? 'red' : undefined}>
-                    {count(plan.limits[resource])}
+                    {formatCount(plan.limits[resource])}
                     {over && (
                       <Text span size="xs" display="block">
-                        The business has {count(data.usage[resource])}
+                        The business has {formatCount(data.usage[resource])}
                       </Text>
                     )}
                   </Table.Td>

@@ -1,11 +1,10 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { planResourceLabels, planResources, type PlanLimits, type PlanResource } from '@ipos/contracts';
-
-const count = (n: number) => n.toLocaleString('en');
+import { formatCount } from '../../../lib/format';
 
 /** "Stores: 2 of 3": the meter's accessible name and its visible words are the same. */
 export const usageLabel = (resource: PlanResource, usage: number, limit: number) =>
-  `${planResourceLabels[resource].name}: ${count(usage)} of ${count(limit)}`;
+  `${planResourceLabels[resource].name}: ${formatCount(usage)} of ${formatCount(limit)}`;
 
 function meterColor(usage: number, limit: number) {
   if (usage >= limit) return 'red';
@@ -32,7 +31,7 @@ export function PlanUsage({ usage, limits }: { usage: PlanLimits; limits: PlanLi
             <Group justify="space-between" gap="xs">
               <Text fw={500}>{planResourceLabels[resource].name}</Text>
               <Text c={used >= limit ? 'red' : undefined} fw={used >= limit ? 600 : undefined}>
-                {count(used)} of {count(limit)}
+                {formatCount(used)} of {formatCount(limit)}
                 {used >= limit ? ' — limit reached' : ''}
               </Text>
             </Group>

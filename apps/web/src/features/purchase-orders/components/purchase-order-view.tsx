@@ -24,6 +24,7 @@ import { PurchaseOrderStatusBadge } from '../../../components/status-badge/purch
 import { DocumentTimeline, type TimelineLabel } from '../../../components/timeline/document-timeline';
 import { showApiError, toast } from '../../../components/toast';
 import { saveBlob } from '../../../lib/download';
+import { formatDay } from '../../../lib/format';
 import { formatQuantity } from '../../../lib/quantity';
 import {
   fetchPurchaseOrderPdf,
@@ -83,9 +84,6 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
     </Stack>
   );
 }
-
-const formatDay = (day: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 type Dialog = 'receive' | 'recall' | 'close' | 'cancel' | 'send' | null;
 
@@ -295,7 +293,7 @@ export function PurchaseOrderView({ orderId, currency, timeZone, permissions }: 
                         {line.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {line.sku}
+                        {line.vendorItemCode ? `${line.sku} · Vendor code ${line.vendorItemCode}` : line.sku}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right" data-col="ordered">

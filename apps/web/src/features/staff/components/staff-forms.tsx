@@ -10,6 +10,7 @@ import {
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
+import { useDisplayTimeZone } from '../../../lib/current-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../accounts/role-label';
 
@@ -204,6 +205,7 @@ export function StaffAccessForm({
  * business is never told), and no password — a new person finds theirs in the mail (decision 0022).
  */
 export function InvitationSent({ invitation }: { invitation: StaffInvitation }) {
+  const timeZone = useDisplayTimeZone();
   return (
     <Alert color="green" title={`Invitation sent to ${invitation.email}`} data-testid="invitation-sent">
       <Stack gap="xs">
@@ -218,8 +220,8 @@ export function InvitationSent({ invitation }: { invitation: StaffInvitation }) 
             the business.
           </List.Item>
           <List.Item>
-            The invitation lasts 14 days, until {formatDate(invitation.expiresAt)}; it can be re-sent or withdrawn in
-            Settings → Users and permissions.
+            The invitation lasts 14 days, until {formatDate(invitation.expiresAt, timeZone)}; it can be re-sent or
+            withdrawn in Settings → Users and permissions.
           </List.Item>
         </List>
       </Stack>

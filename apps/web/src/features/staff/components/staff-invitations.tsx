@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useDisplayTimeZone } from '../../../lib/current-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../accounts/role-label';
 import { useResendStaffInvitation, useStaffInvitations, useWithdrawStaffInvitation } from '../api/staff';
@@ -95,6 +96,7 @@ function InvitationRow({
   onResend: () => void;
   onWithdraw: () => void;
 }) {
+  const timeZone = useDisplayTimeZone();
   return (
     <Table.Tr data-testid="invitation-row">
       <Table.Td>
@@ -109,12 +111,12 @@ function InvitationRow({
         <InvitationStatusBadge status={invitation.status} />
         {invitation.respondedAt ? (
           <Text size="xs" c="dimmed">
-            {formatDate(invitation.respondedAt)}
+            {formatDate(invitation.respondedAt, timeZone)}
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{formatDate(invitation.invitedAt)}</Table.Td>
-      <Table.Td>{isOpen(invitation) ? formatDate(invitation.expiresAt) : '—'}</Table.Td>
+      <Table.Td>{formatDate(invitation.invitedAt, timeZone)}</Table.Td>
+      <Table.Td>{isOpen(invitation) ? formatDate(invitation.expiresAt, timeZone) : '—'}</Table.Td>
       <Table.Td>
         {isOpen(invitation) ? (
           <Group gap="xs" wrap="nowrap">
@@ -145,6 +147,7 @@ function InvitationRow({
 
 function InvitationTable({ items }: { items: StaffInvitation[] }) {
   const resend = useResendStaffInvitation();
+  const timeZone = useDisplayTimeZone();
   const withdraw = useWithdrawStaffInvitation();
   const [withdrawing, setWithdrawing] = useState<StaffInvitation | null>(null);
 
@@ -155,7 +158,7 @@ function InvitationTable({ items }: { items: StaffInvitation[] }) {
         onSuccess: (sent) =>
           toast.show({
             type: 'success',
-            message: `The invitation went to ${sent.email} again; it lasts until ${formatDate(sent.expiresAt)}.`,
+            message: `The invitation went to ${sent.email} again; it lasts until ${formatDate(sent.expiresAt, timeZone)}.`,
           }),
         onError: (error) => reportInvitationError(error, invitation, 'Could not re-send the invitation'),
       },

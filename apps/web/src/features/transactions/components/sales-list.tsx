@@ -33,7 +33,8 @@ import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError } from '../../../components/toast';
 import { useContact, useCustomerSearch, useSaleCashiers, useSales, type SalesFilter } from '../api/transactions';
-import { formatDay, periodLabels, periodRange, periods, type Period } from '../periods';
+import { formatDay } from '../../../lib/format';
+import { periodLabels, periodRange, periods, type Period } from '../periods';
 import { SaleStateBadge } from './sale-state-badge';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 
