@@ -39,3 +39,28 @@ export async function nextDocumentNumber(
   if (!row) throw new Error(`Store ${scope.storeId} not found for a document number`);
   return `${row.alias}-${documentPrefixes[kind]}${String(row.last_value).padStart(6, '0')}`;
 }
+
+/** Business-wide sequences (`business_counters`): `sku` numbers the generated SKUs (decision 0031). */
+export type BusinessCounterKind = 'sku';
+
+/**
+ * Takes the next `count` values of a business-wide sequence and returns the first: the counter row
+ * stays locked until the caller's transaction ends (concurrent takers queue), and a rollback gives the
+ * values back.
+ */
+export async function takeBusinessCounter(
+  tx: Executor,
+  businessId: string,
+  kind: BusinessCounterKind,
+  count = 1,
+): Promise<number> {
+  const [row] = await queryRows<{ last_value: number | string }>(
+    tx,
+    sql`
+    insert into business_counters (business_id, kind, last_value)
+    values (${businessId}, ${kind}, ${count})
+    on conflict (business_id, kind) do update set last_value = business_counters.last_value + ${count}
+    returning last_value`,
+  );
+  return Number(row!.last_value) - count + 1;
+}

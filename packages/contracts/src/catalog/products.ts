@@ -40,6 +40,17 @@ export const skuSchema = z
   .max(40, 'Use at most 40 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Use letters, digits and - _ . / only');
 
+/**
+ * A variant's SKU as a product is saved: blank (or absent) asks for a generated one, the business's
+ * prefix and its next number (decision 0031); otherwise a SKU as `skuSchema` has it.
+ */
+export const skuOrBlankSchema = z
+  .string()
+  .trim()
+  .max(40, 'Use at most 40 characters')
+  .regex(/^(?:[A-Za-z0-9][A-Za-z0-9._/-]*)?$/, 'Use letters, digits and - _ . / only')
+  .default('');
+
 const optionTextSchema = z.string().trim().min(1, 'Enter a value').max(30, 'Use at most 30 characters');
 
 export const productOptionSchema = z.object({
@@ -75,7 +86,8 @@ export const vendorItemCodeSchema = z
 export const variantInputSchema = z.strictObject({
   /** An existing variant of this product (on update); absent for a new one. */
   id: z.string().uuid().optional(),
-  sku: skuSchema,
+  /** Blank: generated when saved (decision 0031). */
+  sku: skuOrBlankSchema,
   /** One value per option of the product, in order; empty for a product without options. */
   optionValues: z.array(optionTextSchema).max(MAX_OPTIONS).default([]),
   barcodes: z.array(barcodeSchema).max(MAX_BARCODES_PER_VARIANT, 'At most 10 barcodes').default([]),
@@ -153,10 +165,11 @@ function checkVariants(product: ProductShape, ctx: z.RefinementCtx) {
         });
       combinations.add(key);
     }
+    // Blank SKUs are generated, each its own.
     const sku = variant.sku.toUpperCase();
-    if (skus.has(sku))
+    if (sku && skus.has(sku))
       ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: 'Another variant has this SKU' });
-    skus.set(sku, i);
+    if (sku) skus.set(sku, i);
     variant.barcodes.forEach((code, j) => {
       if (barcodes.has(code))
         ctx.addIssue({ code: 'custom', path: ['variants', i, 'barcodes', j], message: 'This barcode is used twice' });

@@ -30,6 +30,7 @@ import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { recordStockAdjustmentIn, type AdjustmentLine } from '../inventory/stock-adjustments.service.js';
+import { fillBlankSkus } from './generated-skus.js';
 import { createProductIn, updateProductIn } from './products.service.js';
 import { assertPlanAllows, planRefusal } from '../plans/plans.service.js';
 import {
@@ -167,6 +168,16 @@ function sameBarcodes(a: readonly string[], b: readonly string[]) {
 
 function sameOptions(a: ProductState['options'], b: ProductState['options']) {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A row left without a SKU takes the one generated for its variant (the body's variants start with
+ * the rows, in order): the stock step finds the variant by it, and the report shows it.
+ */
+function noteGeneratedSkus(group: PlannedGroup, body: { variants: { sku: string }[] }) {
+  group.rows.forEach((row, i) => {
+    if (!row.record.values.sku?.trim()) row.record.values.sku = body.variants[i]!.sku;
+  });
 }
 
 /**
@@ -603,10 +614,14 @@ export async function commitImport(deps: AppDeps, actor: Actor, scope: Scope, by
       try {
         let productId = group.existing?.id;
         if (group.create) {
-          productId = await createProductIn(tx, actor, scope, group.create);
+          const body = await fillBlankSkus(tx, scope.businessId, group.create);
+          noteGeneratedSkus(group, body);
+          productId = await createProductIn(tx, actor, scope, body);
           created++;
         } else if (group.update && group.changed) {
-          await updateProductIn(tx, actor, scope, productId!, group.update);
+          const body = await fillBlankSkus(tx, scope.businessId, group.update);
+          noteGeneratedSkus(group, body);
+          await updateProductIn(tx, actor, scope, productId!, body);
           updated++;
         }
         if (group.setArchived !== null) {
@@ -698,7 +713,15 @@ export async function commitImport(deps: AppDeps, actor: Actor, scope: Scope, by
         },
       });
     }
-    return { ...report, committed: true };
+    // Rows left without a SKU answer with the one generated for them.
+    const skuOf = new Map(
+      groups.flatMap((g) => g.rows.map((r) => [r.record.line, r.record.values.sku ?? ''] as const)),
+    );
+    return {
+      ...report,
+      rows: report.rows.map((r) => ({ ...r, sku: r.sku || (skuOf.get(r.line) ?? '') })),
+      committed: true,
+    };
   });
 }
 

@@ -22,6 +22,7 @@ import { costOrNull, seesCosts } from '../../auth/costs.js';
 import { AppError, invalidFields, notFound } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
+import { fillBlankSkus } from './generated-skus.js';
 import { checkImageUpload } from '../../lib/images.js';
 import { recordStockAdjustmentIn } from '../inventory/stock-adjustments.service.js';
 import { assertPlanAllows, lockPlanOf } from '../plans/plans.service.js';
@@ -457,15 +458,17 @@ function productFieldsOf(input: CreateProductInput | UpdateProductInput) {
 
 /**
  * Creates a product with its variants inside the caller's transaction (the API, the CSV import and
- * the demo seed all come through here). Opening stock goes into `scope.storeId` as one
- * `opening_stock` adjustment document whose lines are ledger movements. Returns the product id.
+ * the demo seed all come through here). A variant without a SKU gets a generated one. Opening stock
+ * goes into `scope.storeId` as one `opening_stock` adjustment document whose lines are ledger
+ * movements. Returns the product id.
  */
 export async function createProductIn(
   tx: Executor,
   actor: Actor,
   scope: ProductScope,
-  input: CreateProductInput,
+  body: CreateProductInput,
 ): Promise<string> {
+  const input = await fillBlankSkus(tx, scope.businessId, body);
   await checkReferences(tx, scope, input);
   await checkUniqueness(tx, scope.businessId, input);
   const productId = newId();
@@ -555,19 +558,21 @@ const versionConflict = (current: number) =>
 
 /**
  * Replaces a product and its variants inside the caller's transaction: variants with an id are
- * updated, without one created, and the product's other variants archived; barcodes are replaced;
- * store settings upserted (on hand is never touched here). Audited as a before/after diff.
+ * updated, without one created, and the product's other variants archived; a variant saved without a
+ * SKU gets a generated one; barcodes are replaced; store settings upserted (on hand is never touched
+ * here). Audited as a before/after diff.
  */
 export async function updateProductIn(
   tx: Executor,
   actor: Actor,
   scope: ProductScope,
   productId: string,
-  input: UpdateProductInput,
+  body: UpdateProductInput,
 ): Promise<string> {
   const row = await lockProduct(tx, scope.businessId, productId);
   if (!row) throw notFound(WHAT);
-  if (row.version !== input.version) throw versionConflict(row.version);
+  if (row.version !== body.version) throw versionConflict(row.version);
+  const input = await fillBlankSkus(tx, scope.businessId, body);
   const existing = await listVariantsForUpdate(tx, scope.businessId, productId);
   const existingById = new Map(existing.map((v) => [v.id, v]));
   const unknown: FieldError[] = [];

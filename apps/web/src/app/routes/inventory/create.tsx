@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { showApiError, toast } from '../../../components/toast';
 import { useCreateProduct, useUploadProductImage } from '../../../features/catalog/api/products';
 import { ProductForm } from '../../../features/catalog/components/product-form';
+import { createdProductMessage } from '../../../features/catalog/components/created-product-message';
 import { INVENTORY_PATH, ProductFormPage } from './product-form-page';
 
 /** `/dashboard/inventory/create`: a new product; its image uploads right after it is created. */
@@ -29,7 +30,7 @@ export function CreateProductRoute() {
                 showApiError(error, `Created ${product.name}, but its image could not be uploaded`);
               }
             }
-            toast.show({ type: 'success', message: `Created ${product.name}.` });
+            toast.show({ type: 'success', message: createdProductMessage(product, body) });
             void navigate(`${INVENTORY_PATH}/view/${product.id}`);
           }}
         />

@@ -63,7 +63,8 @@ describe('<ProductForm /> on create', () => {
     const { onSubmit, user } = renderCreate();
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     expect(await screen.findByText('Enter a name')).toBeInTheDocument();
-    expect(screen.getByText('Enter a SKU')).toBeInTheDocument();
+    // A blank SKU is not an error: the server generates one.
+    expect(screen.queryByText('Enter a SKU')).not.toBeInTheDocument();
     expect(screen.getByText('Enter an amount')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText(/^Name/), 'Peak Milk 400g');
@@ -90,6 +91,22 @@ describe('<ProductForm /> on create', () => {
       taxRateId: VAT.id, // the business default, preselected
       variants: [{ sku: 'PEAK-400', sellingPriceMinor: 150000, costPriceMinor: 0, openingStock: 12 }],
     });
+  });
+
+  it('leaves a blank SKU to the server to generate, and says so', async () => {
+    const { onSubmit, user } = renderCreate();
+    const sku = screen.getByLabelText(/^SKU/);
+    expect(sku).not.toBeRequired();
+    expect(sku).toHaveAccessibleDescription('Leave blank to generate one');
+    await user.type(screen.getByLabelText(/^Name/), 'Zobo Drink 50cl');
+    await user.type(screen.getByLabelText(/^Selling price/), '600');
+    await user.type(sku, '   ');
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].variants).toMatchObject([{ sku: '', sellingPriceMinor: 60000 }]);
+    // A SKU typed is still checked.
+    await user.type(sku, 'ZOBO 50');
+    expect(await screen.findByText('Use letters, digits and - _ . / only')).toBeInTheDocument();
   });
 
   it('checks a barcode’s check digit as it is typed', async () => {

@@ -247,7 +247,9 @@ export function ProductForm(props: ProductFormProps) {
           onChange={(e) => updateRow(index, { sku: e.currentTarget.value }, 'sku')}
           error={errorAt(`${at}.sku`)}
           maxLength={40}
-          required={!compact}
+          // Blank: the server generates one when the product is saved (decision 0031).
+          description={compact ? undefined : 'Leave blank to generate one'}
+          placeholder={compact ? 'Generated' : undefined}
           autoComplete="off"
         />
       ),

@@ -34,7 +34,8 @@ export function ProductImportDialog({ opened, onClose }: { opened: boolean; onCl
       <Stack gap="md">
         <Text size="sm">
           One row per product variant, with the columns of the export. Rows are matched by SKU: existing ones are
-          updated, new ones created, and on_hand sets the stock in the store you are working in.{' '}
+          updated, new ones created (a row without a SKU gets a generated one), and on_hand sets the stock in the store
+          you are working in.{' '}
           <Anchor component="button" type="button" size="sm" onClick={downloadTemplate}>
             Download a blank template
           </Anchor>{' '}
