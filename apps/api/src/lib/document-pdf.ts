@@ -1,6 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
 import { currencies } from '@ipos/contracts';
-import { groupedAmount } from '../features/catalog/product-labels.js';
 import {
   A4_PORTRAIT,
   BODY,
@@ -12,16 +11,14 @@ import {
   SMALL,
   embedLogo,
   fitWithin,
-  safe,
-  textWidth,
-  wrapText,
   type PdfColumn,
   type PdfLogo,
 } from './pdf-writer.js';
+import { groupedAmount, textWidth, wrapText } from './pdf-text.js';
 
 /**
- * An A4 business document (invoice, purchase order…) as a PDF: standard Helvetica (no font embedded)
- * and the business logo, when it has one.
+ * An A4 business document (invoice, purchase order…) as a PDF in the embedded DejaVu Sans, with the
+ * business logo when it has one.
  *
  *   ┌ Title                            Issuer's logo (when there is one) ┐
  *   │                    Issuer (store name, address, phone, tax id) │
@@ -33,7 +30,7 @@ import {
  *   └ footer                                          Page 1 of 2    ┘
  *
  * Callers give every cell as text (format money with `documentMoney`); the pages, the table and
- * the ₦ sign are the `PdfWriter`'s.
+ * the text the font cannot draw are the `PdfWriter`'s.
  */
 
 export type DocumentPdfColumn = PdfColumn;
@@ -103,7 +100,7 @@ export async function renderDocumentPdf(spec: DocumentPdfSpec): Promise<Buffer> 
   let left = top - 20 - 16;
   if (spec.number) w.text(spec.number, MARGIN, left, fonts.bold, 11);
   if (spec.stamp) {
-    const after = spec.number ? textWidth(safe(spec.number), fonts.bold, 11) + 10 : 0;
+    const after = spec.number ? textWidth(spec.number, fonts.bold, 11) + 10 : 0;
     w.text(spec.stamp, MARGIN + after, left, fonts.bold, 11, MUTED);
   }
   left -= 8;
@@ -155,7 +152,7 @@ export async function renderDocumentPdf(spec: DocumentPdfSpec): Promise<Buffer> 
   for (const [label, value] of spec.meta) {
     w.text(label, metaX, my, fonts.regular, BODY, MUTED);
     // A long value (a void reason) wraps under itself, right-aligned, never over its label.
-    const room = pageRight - metaX - textWidth(safe(label), fonts.regular, BODY) - 8;
+    const room = pageRight - metaX - textWidth(label, fonts.regular, BODY) - 8;
     for (const v of wrapText(value, fonts.bold, BODY, room)) {
       w.textRight(v, pageRight, my, fonts.bold, BODY);
       my -= line;

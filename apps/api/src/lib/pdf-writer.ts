@@ -1,12 +1,18 @@
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
-import { winAnsiText } from '../features/catalog/product-labels.js';
+import { PDFDocument, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import {
+  drawPdfText,
+  embedPdfFonts,
+  printableLine,
+  textWidth,
+  wrapText,
+  type PdfColor,
+  type PdfFonts,
+} from './pdf-text.js';
 
 /**
- * What the A4 PDFs (invoices, purchase orders, reports) share: standard Helvetica with nothing
- * embedded, pages that break with a "(continued)" head, tables whose header repeats on every page,
- * and a footer with "Page n of m". Helvetica is WinAnsi and has no naira sign, so ₦ is drawn as what
- * it is, an N with two strokes across it (as on receipts and barcode labels); anything else Helvetica
- * cannot draw is folded by `winAnsiText`.
+ * What the A4 PDFs (invoices, purchase orders, reports) share: the embedded DejaVu Sans (`pdf-text.ts`,
+ * so ₦ and every name print as typed), pages that break with a "(continued)" head, tables whose
+ * header repeats on every page, and a footer with "Page n of m".
  */
 
 export const A4_PORTRAIT: [number, number] = [595.28, 841.89];
@@ -21,64 +27,8 @@ export const MUTED = rgb(0.38, 0.38, 0.38);
 const RULE = rgb(0.78, 0.78, 0.78);
 const SHADE = rgb(0.93, 0.93, 0.93);
 
-type Color = ReturnType<typeof rgb>;
-
-/** Text Helvetica can draw, keeping ₦ (drawn by hand). */
-export const safe = (text: string) => text.split('₦').map(winAnsiText).join('₦');
-
-export function textWidth(text: string, font: PDFFont, size: number): number {
-  return font.widthOfTextAtSize(text.replaceAll('₦', 'N'), size);
-}
-
-/** Draws one line of (already safe) text; each ₦ is an N with two strokes. */
 function drawText(page: PDFPage, text: string, x: number, y: number, font: PDFFont, size: number, color = INK) {
-  const parts = text.split('₦');
-  let at = x;
-  parts.forEach((part, i) => {
-    if (i > 0) {
-      const w = font.widthOfTextAtSize('N', size);
-      page.drawText('N', { x: at, y, size, font, color });
-      for (const h of [0.36, 0.6])
-        page.drawRectangle({
-          x: at - size * 0.04,
-          y: y + 0.718 * size * h,
-          width: w + size * 0.08,
-          height: size * 0.065,
-          color,
-        });
-      at += w;
-    }
-    if (part) {
-      page.drawText(part, { x: at, y, size, font, color });
-      at += font.widthOfTextAtSize(part, size);
-    }
-  });
-}
-
-/** Splits text into lines no wider than `width`: on spaces, and inside words too long for a line. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of safe(text).split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (textWidth(candidate, font, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      let rest = word;
-      while (textWidth(rest, font, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && textWidth(rest.slice(0, cut), font, size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-    lines.push(line);
-  }
-  return lines;
+  drawPdfText(page, text, x, y, { font, size, color });
 }
 
 /** The business's logo as stored: PNG and JPEG are printed (a WebP kept from before is not). */
@@ -138,7 +88,7 @@ export class PdfWriter {
 
   private constructor(
     readonly pdf: PDFDocument,
-    readonly fonts: { regular: PDFFont; bold: PDFFont },
+    readonly fonts: PdfFonts,
     private readonly options: PdfWriterOptions,
   ) {
     [this.width, this.height] = options.pageSize;
@@ -151,17 +101,13 @@ export class PdfWriter {
     pdf.setTitle(options.title);
     pdf.setCreator('iPos');
     pdf.setProducer('iPos');
-    const fonts = {
-      regular: await pdf.embedFont(StandardFonts.Helvetica),
-      bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    };
-    return new PdfWriter(pdf, fonts, options);
+    return new PdfWriter(pdf, await embedPdfFonts(pdf, 'sans'), options);
   }
 
   private newPage() {
     this.page = this.pdf.addPage(this.options.pageSize);
     if (this.options.stamp) {
-      const word = safe(this.options.stamp);
+      const word = printableLine(this.options.stamp, this.fonts.bold);
       const size = 96;
       const w = textWidth(word, this.fonts.bold, size);
       this.page.drawText(word, {
@@ -180,7 +126,7 @@ export class PdfWriter {
   ensure(height: number): boolean {
     if (this.y - height >= this.bottom) return false;
     this.newPage();
-    const head = safe(this.options.continuation);
+    const head = this.options.continuation;
     this.text(head, MARGIN, this.y - 10, this.fonts.bold, 10);
     this.text(
       '(continued)',
@@ -195,14 +141,13 @@ export class PdfWriter {
   }
 
   /** One line of text at a given place on this page. */
-  text(text: string, x: number, y: number, font: PDFFont, size: number, color: Color = INK) {
-    drawText(this.page, safe(text), x, y, font, size, color);
+  text(text: string, x: number, y: number, font: PDFFont, size: number, color: PdfColor = INK) {
+    drawText(this.page, text, x, y, font, size, color);
   }
 
   /** One line of text ending at `right`. */
-  textRight(text: string, right: number, y: number, font: PDFFont, size: number, color: Color = INK) {
-    const t = safe(text);
-    drawText(this.page, t, right - textWidth(t, font, size), y, font, size, color);
+  textRight(text: string, right: number, y: number, font: PDFFont, size: number, color: PdfColor = INK) {
+    drawText(this.page, text, right - textWidth(text, font, size), y, font, size, color);
   }
 
   /** A small upper-case heading then a wrapped paragraph across the page, breaking pages as needed. */
@@ -234,7 +179,7 @@ export class PdfWriter {
     });
     type Col = (typeof cols)[number];
     const cellLines = (text: string, col: Col, font: PDFFont) =>
-      col.align === 'left' ? wrapText(text, font, BODY, col.w - 2 * CELL_PAD) : [safe(text)];
+      col.align === 'left' ? wrapText(text, font, BODY, col.w - 2 * CELL_PAD) : [printableLine(text, font)];
     const fitSize = (text: string, font: PDFFont, col: Col) => {
       if (col.align === 'left') return BODY;
       const w = textWidth(text, font, BODY);

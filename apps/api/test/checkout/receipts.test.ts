@@ -11,7 +11,7 @@ import { createTestProduct } from '../support/catalog.js';
 import { latestMailTo, startSmtpPeer, waitUntilSent } from '../support/mail.js';
 import { caller, fieldsOf } from '../inventory/helpers.js';
 import { imagesIn, TINY_PNG } from '../support/images.js';
-import { hex, pdfText } from '../invoices/pdf-text.js';
+import { expectHostileNamePrinted, HOSTILE_NAME, oneLine, pdfText } from '../support/pdf-text.js';
 import { openTestSession, saleBody, seller, setProductTaxRate } from './checkout-support.js';
 
 const MM = 72 / 25.4;
@@ -225,7 +225,7 @@ describe('receipts API', () => {
   it('marks a reprint COPY (copy=true); the original, right after the sale, is not marked', async () => {
     const original = await call(getReceiptPdf, { storeId: demo.lekkiId, params: { saleId: sale.id } });
     expect(original.statusCode, original.body).toBe(200);
-    expect(pdfText(original.rawPayload)).not.toContain(hex('COPY'));
+    expect(pdfText(original.rawPayload)).not.toContain('COPY');
     for (const width of ['58', '80'] as const) {
       const reprint = await call(getReceiptPdf, {
         storeId: demo.lekkiId,
@@ -233,7 +233,24 @@ describe('receipts API', () => {
         query: { width, copy: 'true' },
       });
       expect(reprint.statusCode, reprint.body).toBe(200);
-      expect(pdfText(reprint.rawPayload)).toContain(hex('*** COPY ***'));
+      expect(pdfText(reprint.rawPayload)).toContain('*** COPY ***');
+    }
+  });
+
+  it('prints names with a line break, ₦, é, ł, an emoji and Arabic as typed, in the slip’s columns', async () => {
+    const receipt = (await call(getReceipt, { storeId: demo.lekkiId, params: { saleId: sale.id } })).json() as Receipt;
+    const hostile: Receipt = {
+      ...receipt,
+      store: { ...receipt.store, displayName: HOSTILE_NAME },
+      sale: {
+        ...receipt.sale,
+        cashier: { ...receipt.sale.cashier, name: HOSTILE_NAME },
+        lines: receipt.sale.lines.map((l) => ({ ...l, name: HOSTILE_NAME })),
+      },
+    };
+    for (const width of ['58', '80'] as const) {
+      const text = expectHostileNamePrinted(await renderReceiptPdf(hostile, width));
+      expect(oneLine(text)).toContain('TOTAL ₦3,300.00');
     }
   });
 

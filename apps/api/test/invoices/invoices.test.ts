@@ -38,7 +38,7 @@ import { createTestProduct, onHand, setAllowNegativeStock, type TestProduct } fr
 import { latestMailTo } from '../support/mail.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { setProductTaxRate } from '../checkout/checkout-support.js';
-import { hex, pdfText } from './pdf-text.js';
+import { expectDrawn, expectHostileNamePrinted, HOSTILE_NAME, pdfText } from '../support/pdf-text.js';
 import { imagesIn, withBusinessLogo } from '../support/images.js';
 
 describe('invoices API', () => {
@@ -717,12 +717,15 @@ describe('invoices API', () => {
       'Pay within 14 days',
       'Balance due',
     ])
-      expect(text, t).toContain(hex(t));
+      expectDrawn(text, t);
+    // The product line's SKU on a line of its own under its description, never joined by "?".
+    expect(text).toContain(`Invoice Soap\nSKU ${soap.sku}`);
+    expect(text).not.toContain('?');
 
     const draft = await create();
     const draftPdf = await call(invoicePdf, { storeId: demo.lekkiId, params: { invoiceId: draft.id } });
     expect(draftPdf.statusCode).toBe(200);
-    expect(pdfText(draftPdf.rawPayload)).toContain(hex('DRAFT'));
+    expect(pdfText(draftPdf.rawPayload)).toContain('DRAFT');
     expect(await imagesIn(draftPdf.rawPayload)).toBe(0);
 
     // With a logo, the business's logo heads the invoice.
@@ -730,6 +733,21 @@ describe('invoices API', () => {
       const withLogo = await call(invoicePdf, { storeId: demo.lekkiId, params: { invoiceId: inv.id } });
       expect(await imagesIn(withLogo.rawPayload)).toBe(1);
     });
+  });
+
+  it('prints a customer and a line named with a line break, ₦, é, ł, an emoji and Arabic as typed', async () => {
+    const hostileCustomer = await makeContact('customer', HOSTILE_NAME);
+    const inv = await create(
+      draftBody({
+        customerId: hostileCustomer,
+        lines: [{ description: HOSTILE_NAME, quantity: 1, unitPriceMinor: 50_000 }],
+        notes: HOSTILE_NAME,
+      }),
+    );
+    const res = await call(invoicePdf, { storeId: demo.lekkiId, params: { invoiceId: inv.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = expectHostileNamePrinted(res.rawPayload);
+    expect(text.replace(/\s+/g, ' ').split('مرحبا بكم').length - 1).toBe(3); // bill to, the line, the notes
   });
 
   it('emails the invoice with the PDF attached through the outbox, audited; 422 without an address', async () => {
@@ -742,7 +760,7 @@ describe('invoices API', () => {
     expect(mail!.attachments).toHaveLength(1);
     expect(mail!.attachments![0]).toMatchObject({ filename: `${inv.number}.pdf`, contentType: 'application/pdf' });
     const pdf = Buffer.from(mail!.attachments![0]!.base64, 'base64');
-    expect(pdfText(pdf)).toContain(hex(inv.number!));
+    expect(pdfText(pdf)).toContain(inv.number!);
     const events = await call(listInvoiceEvents, { storeId: demo.lekkiId, params: { invoiceId: inv.id } });
     expect((events.json() as { items: { action: string; after: unknown }[] }).items.at(-1)).toMatchObject({
       action: 'invoice.emailed',

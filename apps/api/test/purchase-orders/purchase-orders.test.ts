@@ -20,7 +20,7 @@ import {
   type ReorderSuggestion,
   type RestockReport,
 } from '@ipos/contracts';
-import { auditEvents, products, purchaseOrderReceipts, stockLevels } from '../../src/db/schema.js';
+import { auditEvents, contacts, products, purchaseOrderReceipts, stockLevels } from '../../src/db/schema.js';
 import { moveStock } from '../../src/features/inventory/stock-ledger.js';
 import { movingAverageCost } from '../../src/features/purchase-orders/purchase-orders.service.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
@@ -29,6 +29,7 @@ import { createTestProduct, onHand, setAllowNegativeStock } from '../support/cat
 import { latestMailTo } from '../support/mail.js';
 import { expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { imagesIn, withBusinessLogo } from '../support/images.js';
+import { expectHostileNamePrinted, HOSTILE_NAME } from '../support/pdf-text.js';
 import { costOf, createVendor, movementsOf, orderActions, po } from './po-support.js';
 
 describe('purchase orders API', () => {
@@ -458,6 +459,21 @@ describe('purchase orders API', () => {
   });
 
   // ---------------------------------------------------------------- PDF and send
+
+  it('prints a vendor and a product named with a line break, ₦, é, ł, an emoji and Arabic as typed', async () => {
+    const hostileVendor = await createVendor(server, demo.businessId);
+    await server.deps.database.db.update(contacts).set({ name: HOSTILE_NAME }).where(eq(contacts.id, hostileVendor.id));
+    const a = await createTestProduct(server, {
+      businessId: demo.businessId,
+      name: HOSTILE_NAME,
+      variants: [{ costPriceMinor: 500, sellingPriceMinor: 900, stock: { [demo.lekkiId]: 0 } }],
+    });
+    const order = await act.create(hostileVendor.id, [{ variantId: a.variantId, quantity: 3, unitCostMinor: 1_250 }]);
+    const res = await call(purchaseOrderPdf, { params: { orderId: order.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = expectHostileNamePrinted(res.rawPayload);
+    expect(text.replace(/\s+/g, ' ').split('مرحبا بكم').length - 1).toBe(2); // the vendor and the line
+  });
 
   it('renders an A4 PDF titled with the number, and sends it to the vendor through the outbox', async () => {
     const a = await product();

@@ -5,7 +5,7 @@ import {
   paymentMethodLabels,
   type Receipt,
 } from '@ipos/contracts';
-import { groupedAmount } from '../catalog/product-labels.js';
+import { groupedAmount } from '../../lib/pdf-text.js';
 
 /**
  * The receipt as rows of a fixed-width slip, the one layout behind the PDF and the mailed text: what
@@ -161,12 +161,13 @@ export function rowLines(row: ReceiptRow, columns: number): string[] {
       const room = columns - row.right.length - 1;
       if (row.left.length <= room)
         return [row.left + ' '.repeat(columns - row.left.length - row.right.length) + row.right];
-      // Too long for one line: the label wraps, the amount goes right of its last line (or below).
+      // Too long for one line: the label wraps, the value goes right of its last line (or below, itself
+      // wrapped when it is wider than the slip: a long name).
       const lines = wrap(row.left, columns);
       const last = lines.at(-1)!;
       if (last.length <= room)
         lines[lines.length - 1] = last + ' '.repeat(columns - last.length - row.right.length) + row.right;
-      else lines.push(' '.repeat(Math.max(0, columns - row.right.length)) + row.right);
+      else for (const r of wrap(row.right, columns)) lines.push(' '.repeat(Math.max(0, columns - r.length)) + r);
       return lines;
     }
   }

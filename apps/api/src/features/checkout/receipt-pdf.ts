@@ -1,49 +1,44 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { CODE128_QUIET_ZONE, type Receipt, type ReceiptPaperWidth } from '@ipos/contracts';
-import { barcodeModules, winAnsiText } from '../catalog/product-labels.js';
+import { barcodeModules } from '../../lib/pdf-barcodes.js';
+import { drawPdfText, embedPdfFonts, printableLine } from '../../lib/pdf-text.js';
 import { embedLogo, fitWithin, type PdfLogo } from '../../lib/pdf-writer.js';
 import { receiptColumns, receiptRows, rowLines, type ReceiptRow } from './receipt-layout.js';
 
 /**
  * The receipt as a PDF of the paper's width (58 or 80 mm) and one page as tall as its content, the
- * way a thermal printer's driver takes it. Courier (a standard font: nothing embedded) keeps the
- * slip's fixed-width columns. Courier is WinAnsi and has no naira sign, so ₦ is drawn as what it
- * is, an N with two strokes across it (as on the barcode labels).
+ * way a thermal printer's driver takes it. The embedded DejaVu Sans Mono (`lib/pdf-text.ts`) keeps
+ * the slip's fixed-width columns and prints ₦ and every name as typed.
  */
 
 const MM = 72 / 25.4;
 const MARGIN = 3 * MM;
-/** Courier's advance is 600/1000 of the size for every glyph. */
-const ADVANCE = 0.6;
 const LINE = 1.25;
 const BARCODE_HEIGHT = 10 * MM;
 /** The logo at the top: centred, at most this tall, and at most 60 % of the printable width. */
 const LOGO_HEIGHT = 16 * MM;
 
-/** Text Courier can draw, one character for one, keeping ₦ (drawn by hand) in its column. */
-const pdfSafe = (text: string) => text.split('₦').map(winAnsiText).join('₦');
-
-function safeRow(row: ReceiptRow): ReceiptRow {
+/**
+ * The row as the font prints it, one character a column: line breaks and tabs as spaces, what the
+ * font lacks as "□" (the font has no glyph outside the Basic Multilingual Plane, so every character
+ * left is one UTF-16 unit, the unit the layout counts columns in).
+ */
+function printableRow(row: ReceiptRow, font: PDFFont): ReceiptRow {
+  const line = (text: string) => printableLine(text, font).replace(/\p{M}/gu, '');
   switch (row.kind) {
     case 'center':
     case 'text':
-      return { ...row, text: pdfSafe(row.text) };
+      return { ...row, text: line(row.text) };
     case 'pair':
-      return { ...row, left: pdfSafe(row.left), right: pdfSafe(row.right) };
+      return { ...row, left: line(row.left), right: line(row.right) };
     default:
       return row;
   }
 }
 
-function drawLine(page: PDFPage, font: PDFFont, text: string, x: number, y: number, size: number) {
-  const black = rgb(0, 0, 0);
-  page.drawText(text.replaceAll('₦', 'N'), { x, y, size, font, color: black });
-  const cap = 0.57 * size;
-  for (let i = text.indexOf('₦'); i >= 0; i = text.indexOf('₦', i + 1)) {
-    const at = x + i * ADVANCE * size;
-    for (const h of [0.33, 0.62])
-      page.drawRectangle({ x: at, y: y + cap * h, width: ADVANCE * size, height: size * 0.07, color: black });
-  }
+/** One fixed-width line: each run starts at its column, whatever the glyphs a joined script uses. */
+function drawLine(page: PDFPage, font: PDFFont, text: string, x: number, y: number, size: number, advance: number) {
+  drawPdfText(page, text, x, y, { font, size, advanceOf: (before) => before.length * advance * size });
 }
 
 export async function renderReceiptPdf(
@@ -53,13 +48,16 @@ export async function renderReceiptPdf(
   { copy = false }: { copy?: boolean } = {},
 ): Promise<Buffer> {
   const pdf = await PDFDocument.create();
+  const { regular, bold } = await embedPdfFonts(pdf, 'mono');
   const image = await embedLogo(pdf, logo);
   const columns = receiptColumns[width];
   const pageWidth = Number(width) * MM;
   const logoSize = image ? fitWithin(image, (pageWidth - 2 * MARGIN) * 0.6, LOGO_HEIGHT) : null;
-  const size = (pageWidth - 2 * MARGIN) / (columns * ADVANCE);
+  // The advance of every glyph of the monospaced font, as a share of the size.
+  const advance = regular.widthOfTextAtSize('0', 1);
+  const size = (pageWidth - 2 * MARGIN) / (columns * advance);
   const lineHeight = size * LINE;
-  const rows = receiptRows(receipt, { copy }).map(safeRow);
+  const rows = receiptRows(receipt, { copy }).map((row) => printableRow(row, regular));
   const height =
     2 * MARGIN +
     (logoSize ? logoSize.height + lineHeight * 0.5 : 0) +
@@ -72,8 +70,6 @@ export async function renderReceiptPdf(
   pdf.setTitle(`Receipt ${receipt.sale.number}`);
   pdf.setCreator('iPos');
   pdf.setProducer('iPos');
-  const regular = await pdf.embedFont(StandardFonts.Courier);
-  const bold = await pdf.embedFont(StandardFonts.CourierBold);
   const page = pdf.addPage([pageWidth, height]);
 
   let y = height - MARGIN;
@@ -96,14 +92,14 @@ export async function renderReceiptPdf(
         x += w * moduleWidth;
       });
       y -= lineHeight;
-      drawLine(page, regular, rowLines(row, columns)[0]!, MARGIN, y + size * 0.2, size);
+      drawLine(page, regular, rowLines(row, columns)[0]!, MARGIN, y + size * 0.2, size, advance);
       y -= lineHeight * 0.25;
       continue;
     }
     const font = 'bold' in row && row.bold ? bold : regular;
     for (const line of rowLines(row, columns)) {
       y -= lineHeight;
-      drawLine(page, font, line, MARGIN, y + size * 0.2, size);
+      drawLine(page, font, line, MARGIN, y + size * 0.2, size, advance);
     }
   }
   return Buffer.from(await pdf.save());

@@ -14,7 +14,8 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { route, type RouteContext } from '../../http/route.js';
 import { documentMoney } from '../../lib/document-pdf.js';
-import { A4_LANDSCAPE, BODY, MARGIN, MUTED, PdfWriter, SMALL, wrapText } from '../../lib/pdf-writer.js';
+import { A4_LANDSCAPE, BODY, MARGIN, MUTED, PdfWriter, SMALL } from '../../lib/pdf-writer.js';
+import { wrapText } from '../../lib/pdf-text.js';
 
 /** Figures per row of the figures grid. */
 const FIGURES_PER_ROW = 6;
