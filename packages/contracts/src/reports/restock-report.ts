@@ -210,3 +210,26 @@ export function restockReportDocument(report: RestockReport): ReportDocument {
     tables: [restockReportTable(report)],
   };
 }
+
+/** The lines of one preferred vendor (null: products without one), for "Group by vendor". */
+export interface RestockVendorGroup {
+  vendor: { id: string; name: string } | null;
+  lines: RestockLine[];
+  /** Σ suggestedValueMinor of the group. */
+  suggestedValueMinor: number;
+}
+
+/** The report's lines by preferred vendor, vendors in name order, the lines without one last. */
+export function restockVendorGroups(report: RestockReport): RestockVendorGroup[] {
+  const groups = new Map<string, RestockVendorGroup>();
+  for (const line of report.lines) {
+    const key = line.preferredVendor?.id ?? '';
+    const group = groups.get(key) ?? { vendor: line.preferredVendor, lines: [], suggestedValueMinor: 0 };
+    group.lines.push(line);
+    group.suggestedValueMinor += line.suggestedValueMinor;
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort(
+    (a, b) => (a.vendor ? 0 : 1) - (b.vendor ? 0 : 1) || (a.vendor?.name ?? '').localeCompare(b.vendor?.name ?? ''),
+  );
+}

@@ -21,6 +21,7 @@ async function renderPurchaseOrderPdf(db: Executor, scope: Scope, order: Purchas
   if (!header) throw notFound('The store');
   const money = (minor: number) => documentMoney(minor, header.currency);
   const status = purchaseOrderStatuses.find((s) => s.value === order.status)?.label ?? String(order.status);
+  const withCodes = order.lines.some((l) => l.vendorItemCode !== null);
   const pdf = await renderDocumentPdf({
     title: 'Purchase order',
     number: order.number,
@@ -45,10 +46,12 @@ async function renderPurchaseOrderPdf(db: Executor, scope: Scope, order: Purchas
       ...(order.expectedOn ? [['Expected', formatDay(order.expectedOn)] as [string, string]] : []),
       ['Status', status],
     ],
+    // The vendor's own item codes, in a column of their own when any line has one.
     columns: [
       { header: '#', width: 0.5, align: 'right' },
       { header: 'SKU', width: 2 },
-      { header: 'Product', width: 4.5 },
+      ...(withCodes ? [{ header: 'Vendor code', width: 2 }] : []),
+      { header: 'Product', width: withCodes ? 3.5 : 4.5 },
       { header: 'Quantity', width: 1.5, align: 'right' },
       { header: 'Unit cost', width: 2, align: 'right' },
       { header: 'Amount', width: 2.2, align: 'right' },
@@ -56,6 +59,7 @@ async function renderPurchaseOrderPdf(db: Executor, scope: Scope, order: Purchas
     rows: order.lines.map((l) => [
       String(l.lineNo),
       l.sku,
+      ...(withCodes ? [l.vendorItemCode ?? ''] : []),
       l.name,
       `${l.quantityOrdered}${l.unit === 'each' ? '' : ` ${l.unit}`}`,
       money(l.unitCostMinor),

@@ -42,6 +42,8 @@ export interface VariantRow {
   price: string;
   openingStock: string;
   stores: Record<string, StoreFields>;
+  /** The preferred vendor's code for this variant ('' for none). */
+  vendorItemCode: string;
 }
 
 export interface OptionRow {
@@ -58,6 +60,8 @@ export interface ProductFormValues {
   /** '' for not taxed. */
   taxRateId: string;
   isTracked: boolean;
+  /** '' for none. */
+  preferredVendorId: string;
   hasOptions: boolean;
   options: OptionRow[];
   /** The only variant of a product without options. */
@@ -83,6 +87,7 @@ export function emptyVariant(optionValues: string[] = [], from?: Partial<Variant
     price: from?.price ?? '',
     openingStock: '',
     stores: {},
+    vendorItemCode: '',
   };
 }
 
@@ -93,6 +98,7 @@ export function emptyProductValues(defaultTaxRateId: string | null): ProductForm
     unit: 'each',
     taxRateId: defaultTaxRateId ?? '',
     isTracked: true,
+    preferredVendorId: '',
     hasOptions: false,
     options: [],
     single: emptyVariant(),
@@ -115,6 +121,7 @@ export function productToValues(product: Product, currency: CurrencyCode): Produ
       cost: minorToInput(v.costPriceMinor, currency),
       price: minorToInput(v.sellingPriceMinor, currency),
       openingStock: '',
+      vendorItemCode: v.vendorItemCode ?? '',
       stores: Object.fromEntries(
         v.stores.map((s) => [
           s.storeId,
@@ -133,6 +140,7 @@ export function productToValues(product: Product, currency: CurrencyCode): Produ
     unit: product.unit,
     taxRateId: product.taxRateId ?? '',
     isTracked: product.isTracked,
+    preferredVendorId: product.preferredVendor?.id ?? '',
     hasOptions,
     options: product.options.map((o) => ({ key: newKey(), name: o.name, values: o.values })),
     single: hasOptions ? emptyVariant([], rows[0]) : (rows[0] ?? emptyVariant()),
@@ -275,6 +283,7 @@ export function toProductBody(
       barcodes: splitBarcodes(row.barcodes),
       ...(withCosts ? { costPriceMinor: money(row.cost, `${at}.costPriceMinor`, 0) } : {}),
       sellingPriceMinor: money(row.price, `${at}.sellingPriceMinor`, null),
+      vendorItemCode: row.vendorItemCode,
       storeSettings,
       ...(openingStock != null && openingStock > 0 ? { openingStock } : {}),
     };
@@ -286,6 +295,7 @@ export function toProductBody(
     unit: values.unit,
     taxRateId: values.taxRateId || null,
     isTracked: values.isTracked,
+    preferredVendorId: values.preferredVendorId || null,
     options: values.hasOptions ? values.options.map((o) => ({ name: o.name, values: o.values })) : [],
     variants,
     ...(mode === 'edit' ? { version } : {}),

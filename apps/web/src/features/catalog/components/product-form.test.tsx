@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { ProductForm } from './product-form';
+import { contactOf, contactSearch, contactsPage } from '../../../components/pickers/picker-fixtures';
+import { jsonResponse, stubApi } from '../../../test/api';
 import { combinations } from './product-form-values';
 
 const VAT: TaxRate = {
@@ -218,6 +220,7 @@ describe('<ProductForm /> on edit', () => {
     taxRateId: null,
     isTracked: true,
     options: [],
+    preferredVendor: null,
     imageVersion: null,
     isArchived: false,
     version: 4,
@@ -232,6 +235,8 @@ describe('<ProductForm /> on edit', () => {
         barcodes: [{ code: ean13('615012345678'), symbology: 'EAN13' }],
         costPriceMinor: 120000,
         sellingPriceMinor: 150050,
+        vendorItemCode: null,
+        lastCostMinor: null,
         isArchived: false,
         stores: [
           {
@@ -316,6 +321,68 @@ describe('<ProductForm /> on edit', () => {
     expect(await screen.findByText('Someone else changed this product meanwhile')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reload the product' }));
     expect(onReload).toHaveBeenCalled();
+  });
+
+  describe('purchasing', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const vendor = contactOf({ id: '0190a6a0-0000-7000-8000-00000000c021', name: 'Olam Nigeria' });
+    const bought: Product = {
+      ...product,
+      preferredVendor: { id: vendor.id, name: vendor.name },
+      variants: product.variants.map((v) => ({ ...v, vendorItemCode: 'OLM-0042', lastCostMinor: 118000 })),
+    };
+    const renderBought = (onSubmit: (body: UpdateProductInput) => Promise<void>) => {
+      stubApi({
+        [contactSearch('vendor')]: () => jsonResponse(contactsPage(vendor)),
+        [`GET /api/v1/contacts/${vendor.id}`]: () => jsonResponse(vendor),
+      });
+      renderRoutes([
+        {
+          path: '/',
+          element: (
+            <ProductForm
+              mode="edit"
+              product={bought}
+              currency="NGN"
+              stores={[]}
+              categories={[]}
+              taxRates={[VAT]}
+              onCancel={() => undefined}
+              onReload={() => undefined}
+              onSubmit={onSubmit}
+              canSeeCosts
+            />
+          ),
+        },
+      ]);
+    };
+
+    it('shows the preferred vendor, its item code and last cost, and sends them back changed', async () => {
+      const onSubmit = vi.fn(async (_body: UpdateProductInput) => undefined);
+      renderBought(onSubmit);
+      const user = userEvent.setup({ delay: null });
+      await waitFor(() =>
+        expect(screen.getByRole('textbox', { name: 'Preferred vendor' })).toHaveValue('Olam Nigeria'),
+      );
+      expect(screen.getByText('Last cost from this vendor: ₦1,180.00')).toBeInTheDocument();
+      const code = screen.getByRole('textbox', { name: /Vendor item code/ });
+      expect(code).toHaveValue('OLM-0042');
+      await user.clear(code);
+      await user.type(code, 'OLM-0043');
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+        preferredVendorId: vendor.id,
+        variants: [{ id: product.variants[0]!.id, vendorItemCode: 'OLM-0043' }],
+      });
+
+      // "No preferred vendor" clears it; the last cost (that vendor's) is no longer shown.
+      await user.click(screen.getByRole('button', { name: 'No preferred vendor' }));
+      expect(screen.queryByText(/Last cost from this vendor/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+      expect(onSubmit.mock.calls[1]![0]).toMatchObject({ preferredVendorId: null });
+    });
   });
 });
 

@@ -36,6 +36,7 @@ import { MoneyInput } from '../../../components/money/money-input';
 import { showApiError } from '../../../components/toast';
 import { isApiError, type ApiError } from '../../../lib/api-client';
 import { ProductImageField, type ImageChange } from './product-image-field';
+import { ProductPurchasingCard } from './product-purchasing-card';
 import {
   emptyProductValues,
   errorKey,
@@ -542,6 +543,16 @@ export function ProductForm(props: ProductFormProps) {
             ) : null}
           </Stack>
         </Card>
+
+        <ProductPurchasingCard
+          values={values}
+          product={props.product}
+          currency={currency}
+          canSeeCosts={canSeeCosts}
+          errors={errors}
+          onVendorChange={(vendorId) => update({ preferredVendorId: vendorId }, ['preferredVendorId'])}
+          onCodeChange={(index, vendorItemCode) => updateRow(index, { vendorItemCode }, 'vendorItemCode')}
+        />
 
         {stores.length > 0 && rows.length > 0 ? (
           <Card withBorder padding="lg" radius="md">

@@ -17,6 +17,8 @@ export function variantOf(overrides: Partial<Variant> & { lekki?: number; ikeja?
     barcodes: [{ code: '5012345678900', symbology: 'EAN13' }],
     costPriceMinor: 150000,
     sellingPriceMinor: 200000,
+    vendorItemCode: null,
+    lastCostMinor: null,
     isArchived: false,
     stores: [
       {
@@ -54,6 +56,7 @@ export function productOf(overrides: Partial<Product> = {}): Product {
     taxRateId: null,
     isTracked: true,
     options: [],
+    preferredVendor: null,
     imageVersion: null,
     isArchived: false,
     version: 1,

@@ -59,13 +59,13 @@ export function usePurchaseOrderEvents(orderId: string) {
   });
 }
 
-/** Low-stock variants with suggested quantities; fetched when the person asks for them. */
+/** The vendor's low-stock variants with suggested quantities; fetched when the person asks for them. */
 export function useReorderSuggestions() {
   const queryClient = useQueryClient();
-  return () =>
+  return (vendorId: string) =>
     queryClient.fetchQuery({
-      queryKey: [...root, activeStoreId(), 'reorder-suggestions'] as const,
-      queryFn: ({ signal }) => apiRequest(listReorderSuggestions, { signal }),
+      queryKey: [...root, activeStoreId(), 'reorder-suggestions', vendorId] as const,
+      queryFn: ({ signal }) => apiRequest(listReorderSuggestions, { query: { vendorId }, signal }),
       staleTime: 0,
     });
 }

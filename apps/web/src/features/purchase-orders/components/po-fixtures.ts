@@ -15,6 +15,7 @@ export function lineOf(overrides: Partial<PurchaseOrderLine> = {}): PurchaseOrde
     variantId: MILK_VARIANT,
     name: 'Peak Milk 400g',
     sku: 'PEAK-400',
+    vendorItemCode: null,
     unit: 'each',
     quantityOrdered: 10,
     quantityReceived: 0,

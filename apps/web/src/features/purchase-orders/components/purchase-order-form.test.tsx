@@ -16,6 +16,7 @@ import { LEKKI_ID } from '../../../test/fixtures';
 import { renderInRouter } from '../../../test/render';
 import { ORDER_ID, orderOf, VENDOR_ID } from './po-fixtures';
 import { PurchaseOrderForm } from './purchase-order-form';
+import { toast } from '../../../components/toast';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,7 +25,7 @@ afterEach(() => {
 
 const vendor = contactOf({ id: VENDOR_ID });
 const CREATE = 'POST /api/v1/purchase-orders';
-const SUGGESTIONS = 'GET /api/v1/purchase-orders/reorder-suggestions';
+const SUGGESTIONS = `GET /api/v1/purchase-orders/reorder-suggestions?vendorId=${VENDOR_ID}`;
 
 function render(
   extra: Record<string, ApiHandler | ApiHandler[]> = {},
@@ -95,12 +96,13 @@ describe('PurchaseOrderForm', () => {
     });
   });
 
-  it('adds the low-stock products with their suggested quantities, once', async () => {
+  it('adds the order vendor’s low-stock products with their suggested quantities and codes, once', async () => {
     const suggestion: ReorderSuggestion = {
       productId: rice.productId,
       variantId: rice.variantId,
       name: rice.name,
       sku: rice.sku,
+      vendorItemCode: 'DF-0042',
       unit: 'kg',
       onHand: 1.5,
       reorderLevel: 5,
@@ -109,13 +111,35 @@ describe('PurchaseOrderForm', () => {
       suggestedQuantity: 8.5,
       unitCostMinor: 120_000,
     };
-    render({ [SUGGESTIONS]: () => jsonResponse({ items: [suggestion] }) });
+    const show = vi.spyOn(toast, 'show');
+    const { calls } = render({ [SUGGESTIONS]: () => jsonResponse({ items: [suggestion] }) });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vendor' })).toHaveValue('Dangote Foods'));
     await userEvent.click(screen.getByRole('button', { name: 'Add low-stock products' }));
     expect(await screen.findByRole('textbox', { name: 'Quantity of Rice (loose)' })).toHaveValue('8.5');
+    // Asked for this vendor's products only, and says how many came.
+    expect(calls.filter((c) => c.key.startsWith('GET /api/v1/purchase-orders/reorder-suggestions'))).toHaveLength(1);
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Added 1 low-stock product of this vendor with suggested quantities.' }),
+    );
+    expect(screen.getByText('RICE-KG · Vendor code DF-0042')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unit cost of Rice (loose)' })).toHaveValue('1200.00');
     expect(screen.getByTestId('po-total')).toHaveTextContent('10,200.00');
     await userEvent.click(screen.getByRole('button', { name: 'Add low-stock products' }));
     await waitFor(() => expect(screen.getAllByTestId('po-line')).toHaveLength(1));
+  });
+
+  it('says when the vendor has no low-stock products', async () => {
+    const show = vi.spyOn(toast, 'show');
+    render({ [SUGGESTIONS]: () => jsonResponse({ items: [] }) });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vendor' })).toHaveValue('Dangote Foods'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add low-stock products' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith({
+        type: 'info',
+        message: 'No product with this preferred vendor is at or below its reorder level.',
+      }),
+    );
+    expect(screen.getByTestId('no-lines')).toBeInTheDocument();
   });
 
   it('puts the API’s field errors on their lines and fields', async () => {

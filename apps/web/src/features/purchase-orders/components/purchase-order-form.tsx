@@ -44,6 +44,8 @@ interface DraftLine {
   unit: ProductUnit;
   quantity: string;
   unitCost: string;
+  /** The vendor's own code for it, when known. */
+  vendorItemCode?: string | null;
 }
 
 type Field = 'vendorId' | 'expectedOn' | 'notes' | 'lines';
@@ -89,6 +91,7 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
         unit: l.unit,
         quantity: quantityText(l.quantityOrdered),
         unitCost: minorToInput(l.unitCostMinor, currency),
+        vendorItemCode: l.vendorItemCode,
       })) ?? [],
   );
   const [submitted, setSubmitted] = useState(false);
@@ -189,6 +192,7 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
     unit: ProductUnit;
     quantity: number;
     unitCostMinor: number;
+    vendorItemCode?: string | null;
   }) =>
     setLines((current) =>
       current.some((l) => l.variantId === v.variantId)
@@ -203,14 +207,20 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
               unit: v.unit,
               quantity: quantityText(v.quantity),
               unitCost: minorToInput(v.unitCostMinor, currency),
+              vendorItemCode: v.vendorItemCode ?? null,
             },
           ],
     );
 
+  /** The low-stock products whose preferred vendor is the order's vendor (decision 0030). */
   const addLowStock = async () => {
+    if (!vendorId) {
+      setServer({ ...noErrors(), fields: { vendorId: 'Choose the vendor first: their low-stock products are added' } });
+      return;
+    }
     setLoadingSuggestions(true);
     try {
-      const { items } = await fetchSuggestions();
+      const { items } = await fetchSuggestions(vendorId);
       const onOrder = new Set(lines.map((l) => l.variantId));
       const fresh = items.filter((s) => !onOrder.has(s.variantId) && s.suggestedQuantity > 0);
       for (const s of fresh)
@@ -221,15 +231,16 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
           unit: s.unit,
           quantity: s.suggestedQuantity,
           unitCostMinor: s.unitCostMinor,
+          vendorItemCode: s.vendorItemCode,
         });
       toast.show({
         type: fresh.length > 0 ? 'success' : 'info',
         message:
           fresh.length > 0
-            ? `Added ${fresh.length} low-stock ${fresh.length === 1 ? 'product' : 'products'} with suggested quantities.`
+            ? `Added ${fresh.length} low-stock ${fresh.length === 1 ? 'product' : 'products'} of this vendor with suggested quantities.`
             : items.length > 0
-              ? 'The low-stock products are already on this order.'
-              : 'No product is at or below its reorder level.',
+              ? 'This vendor’s low-stock products are already on this order.'
+              : 'No product with this preferred vendor is at or below its reorder level.',
       });
     } catch (error) {
       showApiError(error, 'Could not load the low-stock products');
@@ -370,7 +381,8 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
                                 {line.name}
                               </Text>
                               <Text size="xs" c={lineError(line.key, 'variantId') ? 'red' : 'dimmed'}>
-                                {lineError(line.key, 'variantId') ?? line.sku}
+                                {lineError(line.key, 'variantId') ??
+                                  (line.vendorItemCode ? `${line.sku} · Vendor code ${line.vendorItemCode}` : line.sku)}
                               </Text>
                             </Table.Td>
                             <Table.Td>

@@ -39,6 +39,8 @@ const lineOf = (overrides: Partial<RestockLine>): RestockLine => ({
   name: 'Peak Milk 400g',
   sku: 'PEAK-400',
   category: 'Dairy',
+  preferredVendor: null,
+  vendorItemCode: null,
   unit: 'each',
   onHand: 9,
   reorderLevel: 10,
@@ -126,6 +128,7 @@ const created: PurchaseOrder = {
       variantId: milk.variantId,
       name: milk.name,
       sku: milk.sku,
+      vendorItemCode: null,
       unit: 'each',
       quantityOrdered: 12,
       quantityReceived: 0,
@@ -139,6 +142,7 @@ const created: PurchaseOrder = {
       variantId: rice.variantId,
       name: rice.name,
       sku: rice.sku,
+      vendorItemCode: null,
       unit: 'kg',
       quantityOrdered: 2.9,
       quantityReceived: 0,
@@ -269,5 +273,75 @@ describe('<RestockReport>', () => {
     expect(calls.map((c) => c.key)).toContain('GET /api/v1/reports/restock/pdf?storeId=all');
     // Named after the 30 days of sales the pace is read from.
     expect(saveBlob.mock.calls[0]![1]).toBe('restock-report-2026-10-23-to-2026-11-21.pdf');
+  });
+
+  it('groups the lines by preferred vendor and creates one order per vendor in one step, once', async () => {
+    const olam = { id: '0190a6a0-0000-7000-8000-00000000c011', name: 'Olam Nigeria' };
+    const nestle = { id: '0190a6a0-0000-7000-8000-00000000c012', name: 'Nestlé Foods' };
+    const lines = [
+      { ...milk, preferredVendor: nestle, vendorItemCode: 'NES-400' },
+      { ...rice, preferredVendor: olam },
+      candles,
+    ];
+    const summary = (number: string, vendor: { id: string; name: string }) => ({
+      id: vendor.id.replace('c01', 'd01'),
+      number,
+      status: 0 as const,
+      vendor,
+      expectedOn: null,
+      createdAt: '2026-11-21T18:05:00.000Z',
+      lineCount: 1,
+      orderedMinor: 100,
+      receivedMinor: 0,
+      returnedMinor: 0,
+    });
+    const calls = stubApi({
+      'GET /api/v1/reports/restock': () => jsonResponse(reportOf(lines)),
+      'POST /api/v1/purchase-orders/restock-orders': () =>
+        jsonResponse(
+          {
+            orders: [summary('LEK-PO000008', nestle), summary('LEK-PO000009', olam)],
+            withoutVendor: [
+              {
+                productId: candles.productId,
+                variantId: candles.variantId,
+                name: 'Candles',
+                sku: 'CANDLE',
+                vendorItemCode: null,
+                unit: 'each',
+                onHand: 0,
+                reorderLevel: 2,
+                reorderQuantity: null,
+                onOrder: 0,
+                suggestedQuantity: 2,
+                unitCostMinor: 10_000,
+              },
+            ],
+          },
+          201,
+        ),
+    });
+    localStorage.setItem('store-id', LEKKI_ID);
+    show(['reports.view', 'purchase-orders.manage']);
+    await userEvent.click(await screen.findByRole('switch', { name: /Group by vendor/ }));
+    // Vendors in name order, the products without one last.
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Nestlé Foods', 'Olam Nigeria', 'No preferred vendor (not ordered)']);
+    expect(within(screen.getByRole('table', { name: 'Olam Nigeria' })).getByText('Rice (loose)')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Olam Nigeria' })).queryByText('Candles')).toBeNull();
+    expect(
+      screen.getByText(/2 vendors with something to order\. 1 product has no preferred vendor/),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create orders' }));
+    expect(await screen.findByRole('link', { name: 'Open LEK-PO000008 (Nestlé Foods)' })).toHaveAttribute(
+      'href',
+      `/dashboard/purchase-order/view/${summary('', nestle).id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Open LEK-PO000009 (Olam Nigeria)' })).toBeInTheDocument();
+    expect(screen.getByText(/1 product has no preferred vendor and was not ordered/)).toBeInTheDocument();
+    const posted = calls.filter((c) => c.key === 'POST /api/v1/purchase-orders/restock-orders');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   getRestockReport,
@@ -9,7 +9,7 @@ import {
   restockReportTable,
   restockSummaryFigures,
   type CurrencyCode,
-  type PurchaseOrder,
+  type PurchaseOrderSummary,
   type RestockLine,
   type RestockReport as RestockReportData,
 } from '@ipos/contracts';
@@ -20,6 +20,7 @@ import { ReportFrame, type ReportContext } from './report-frame';
 import { useReportParams } from './report-params';
 import { RestockLinesTable, restockLineKey } from './restock/restock-lines-table';
 import { RestockOrderDialog } from './restock/restock-order-dialog';
+import { RestockVendorOrders } from './restock/restock-vendor-orders';
 
 /** Suggested value by category, largest first (the chart's share). */
 function byCategory(report: RestockReportData) {
@@ -44,7 +45,10 @@ export function RestockReport({ context }: { context: ReportContext }) {
   const canOrder = context.store.permissions.includes('purchase-orders.manage');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [ordering, setOrdering] = useState<RestockLine[] | null>(null);
-  const [created, setCreated] = useState<PurchaseOrder[]>([]);
+  const [created, setCreated] = useState<PurchaseOrderSummary[]>([]);
+  /** Products with a preferred vendor but none: left out of "Create orders". */
+  const [notOrdered, setNotOrdered] = useState<number | null>(null);
+  const [byVendor, setByVendor] = useState(false);
 
   const select = (keys: string[], checked: boolean) =>
     setSelected((current) => {
@@ -76,7 +80,15 @@ export function RestockReport({ context }: { context: ReportContext }) {
           <>
             <ReportFigures figures={restockSummaryFigures(report)} currency={currency} />
             {created.length > 0 ? (
-              <Alert color="green" title="Purchase orders created" withCloseButton onClose={() => setCreated([])}>
+              <Alert
+                color="green"
+                title="Purchase orders created"
+                withCloseButton
+                onClose={() => {
+                  setCreated([]);
+                  setNotOrdered(null);
+                }}
+              >
                 <Group gap="md">
                   {created.map((order) => (
                     <Anchor key={order.id} component={Link} to={`/dashboard/purchase-order/view/${order.id}`}>
@@ -84,9 +96,36 @@ export function RestockReport({ context }: { context: ReportContext }) {
                     </Anchor>
                   ))}
                 </Group>
+                {notOrdered ? (
+                  <Text size="sm" mt="xs">
+                    {notOrdered} {notOrdered === 1 ? 'product has' : 'products have'} no preferred vendor and{' '}
+                    {notOrdered === 1 ? 'was' : 'were'} not ordered.
+                  </Text>
+                ) : null}
+              </Alert>
+            ) : notOrdered !== null ? (
+              <Alert color="blue" withCloseButton onClose={() => setNotOrdered(null)}>
+                Nothing to order from a preferred vendor: open orders already cover it.
               </Alert>
             ) : null}
-            {canOrder ? (
+            <Switch
+              label="Group by vendor"
+              description="One table per preferred vendor; create one order per vendor in one step"
+              checked={byVendor}
+              onChange={(e) => setByVendor(e.currentTarget.checked)}
+            />
+            {byVendor ? (
+              <RestockVendorOrders
+                report={report}
+                store={context.store}
+                canOrder={canOrder}
+                onCreated={(result) => {
+                  setCreated((all) => [...all, ...result.orders]);
+                  setNotOrdered(result.orders.length > 0 ? result.withoutVendor.length : 0);
+                }}
+              />
+            ) : null}
+            {!byVendor && canOrder ? (
               <Card withBorder radius="md" padding="sm">
                 <Group justify="space-between" wrap="wrap">
                   <Text size="sm" c={chosen.length > 0 ? undefined : 'dimmed'}>
@@ -103,14 +142,16 @@ export function RestockReport({ context }: { context: ReportContext }) {
                 </Group>
               </Card>
             ) : null}
-            <RestockLinesTable
-              table={table}
-              lines={report.lines}
-              scope={report.scope}
-              selected={selected}
-              canSelect={canOrder ? orderable : null}
-              onSelect={select}
-            />
+            {byVendor ? null : (
+              <RestockLinesTable
+                table={table}
+                lines={report.lines}
+                scope={report.scope}
+                selected={selected}
+                canSelect={canOrder ? orderable : null}
+                onSelect={select}
+              />
+            )}
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <Card withBorder radius="md" padding="md">
                 <Title order={2} size="h4" mb="sm">
