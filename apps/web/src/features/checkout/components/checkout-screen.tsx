@@ -61,14 +61,7 @@ export function CheckoutScreen({ storeId }: { storeId: string }) {
   if (closed) return <CloseReport session={closed} currency={currency} onDone={() => setClosed(null)} />;
   // A remembered session that is gone or closed meanwhile (another till closed it): back to the gate.
   if (!sessionId || session.isError || session.data?.status === 'closed')
-    return (
-      <RegisterGate
-        storeId={storeId}
-        currency={currency}
-        canOpen={can('checkout.sell')}
-        onEnter={(s) => choose(s.id)}
-      />
-    );
+    return <RegisterGate storeId={storeId} currency={currency} onEnter={(s) => choose(s.id)} />;
   if (session.isPending) return <LoadingCard label="Loading the register" />;
   return (
     <RegisterScreen

@@ -62,7 +62,7 @@ function fakeApi(open: RegisterSession[]) {
 
 function renderGate() {
   const onEnter = vi.fn<(s: RegisterSession) => void>();
-  renderWithProviders(<RegisterGate storeId={LEKKI_ID} currency="NGN" canOpen onEnter={onEnter} />);
+  renderWithProviders(<RegisterGate storeId={LEKKI_ID} currency="NGN" onEnter={onEnter} />);
   const form = within(screen.getByRole('form', { name: 'Open a register' }));
   return { form, onEnter, user: userEvent.setup() };
 }

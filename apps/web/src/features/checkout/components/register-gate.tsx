@@ -1,7 +1,7 @@
 import { formatStoreTime } from '@ipos/contracts';
 import { useStoreTimeZone } from '../../../lib/current-store';
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { registerNameSchema, type CurrencyCode, type RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
@@ -12,18 +12,16 @@ import { useOpenRegister, useOpenRegisters } from '../api/checkout-api';
 
 /**
  * Before selling: the registers open in this store now (resume one) or open a register with its
- * counted float. Whoever sells may open a register (and close the one they opened); a role that
- * cannot open one is told to ask a manager.
+ * counted float. Whoever sells may open a register (and close the one they opened): the checkout
+ * route itself asks for selling.
  */
 export function RegisterGate({
   storeId,
   currency,
-  canOpen,
   onEnter,
 }: {
   storeId: string;
   currency: CurrencyCode;
-  canOpen: boolean;
   onEnter: (session: RegisterSession) => void;
 }) {
   const open = useOpenRegisters(storeId);
@@ -79,18 +77,12 @@ export function RegisterGate({
           )}
         </Card>
       )}
-      {canOpen ? (
-        <OpenRegisterForm
-          storeId={storeId}
-          currency={currency}
-          openNames={open.data?.items.map((s) => s.registerName) ?? []}
-          onOpened={onEnter}
-        />
-      ) : (
-        <Alert color="yellow" variant="light" title="Open a register">
-          Ask a manager to open a register.
-        </Alert>
-      )}
+      <OpenRegisterForm
+        storeId={storeId}
+        currency={currency}
+        openNames={open.data?.items.map((s) => s.registerName) ?? []}
+        onOpened={onEnter}
+      />
     </Stack>
   );
 }
