@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   createProduct,
   createPurchaseOrder,
@@ -305,5 +305,25 @@ describe('preferred vendors', () => {
         .from(purchaseOrders)
         .where(and(eq(purchaseOrders.businessId, shop.businessId), eq(purchaseOrders.vendorId, otherVendor.id))),
     ).toEqual([]);
+  });
+
+  it('the demo buys each category from a vendor (spices from none), with the vendor’s item codes', async () => {
+    const rows = (
+      (await server.deps.database.db.execute(sql`
+        select c.name as category, count(*)::int as products, count(p.preferred_vendor_id)::int as with_vendor,
+               count(v.vendor_item_code)::int as with_code
+          from products p
+          join categories c on c.business_id = p.business_id and c.id = p.category_id
+          join product_variants v on v.business_id = p.business_id and v.product_id = p.id
+         where p.business_id = ${demo.businessId}
+         group by c.name`)) as unknown as {
+        rows: { category: string; products: number; with_vendor: number; with_code: number }[];
+      }
+    ).rows;
+    const byCategory = new Map(rows.map((r) => [r.category, r]));
+    expect(byCategory.get('Spices & Seasoning')).toMatchObject({ with_vendor: 0, with_code: 0 });
+    const soft = byCategory.get('Soft Drinks')!;
+    expect(soft.with_vendor).toBe(soft.products);
+    expect(soft.with_code).toBe(soft.products);
   });
 });
