@@ -2,9 +2,9 @@ import type { Executor } from '../db/client.js';
 import type { Actor } from '../http/context.js';
 
 /**
- * What the demo seed made before the purchasing, waste and invoice records (seeded in the same
+ * What the demo seed made before the purchasing, waste, transfer and invoice records (seeded in the same
  * transaction through the services' own in-transaction functions, so they obey the same rules: the
- * purchasing and waste at their times among the history's sales, the invoices last).
+ * purchasing, waste and transfers at their times among the history's sales, the invoices last).
  */
 export interface DemoContext {
   tx: Executor;

@@ -679,7 +679,7 @@ function historyAuditEvents(businessId: string, history: DemoHistory) {
 }
 
 /**
- * A dated step of the demo's purchasing and waste (an order placed, a delivery, a write-off): run
+ * A dated step of the demo's purchasing, waste and transfers (an order placed, a delivery, a write-off): run
  * through its service at its time, between the history's movements, so its stock movements find the
  * shelves as they were then and the ledger's running on hand holds in time order.
  */

@@ -1,6 +1,7 @@
 import type { DemoContext } from './demo-context.js';
 import { demoPurchaseOrderSteps } from './demo-purchase-orders.js';
 import { demoWasteSteps } from './demo-waste.js';
+import { demoTransferSteps } from './demo-transfers.js';
 import { seedDemoInvoices } from './demo-invoices.js';
 import { assignDemoPreferredVendors } from './demo-vendors.js';
 import { and, count, eq } from 'drizzle-orm';
@@ -147,11 +148,15 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       vendors: contacts.vendors,
       actorFor: (accountId, at) => ({ ...actor, accountId, ...(at ? { at } : {}) }),
     });
-    // The purchasing and waste of the ninety days, each step at its time among the sales.
+    // The purchasing, waste and transfers of the ninety days, each step at its time among the sales.
     const dated = async (contacts: DemoContacts) => {
       await assignDemoPreferredVendors(tx, businessId, contacts.vendors);
       const demo = demoWith(contacts);
-      return [...(await demoPurchaseOrderSteps(demo)), ...(await demoWasteSteps(demo))];
+      return [
+        ...(await demoPurchaseOrderSteps(demo)),
+        ...(await demoWasteSteps(demo)),
+        ...(await demoTransferSteps(demo)),
+      ];
     };
     const contactsMade = await seedDemoHistory(tx, actor, {
       businessId,
@@ -278,7 +283,7 @@ async function seedDemoHistory(
     stores: Omit<HistoryStore, 'variants'>[];
     /** False: the contacts and today's shelves only, without the 90 days of sales (SEED_DEMO_HISTORY). */
     withSales: boolean;
-    /** The purchasing and waste of the period, run at their times among the history's movements. */
+    /** The purchasing, waste and transfers of the period, run at their times among the history's movements. */
     dated: (contacts: DemoContacts) => Promise<DatedStep[]>;
   },
 ) {

@@ -330,7 +330,7 @@ describe('demo history', () => {
     expect(receipt!.receipt_footer).toContain('returned within 7 days');
   });
 
-  it('spreads purchasing and waste over the ninety days: orders delivered 1–7 days after they were placed', async () => {
+  it('spreads purchasing, waste and transfers over the ninety days: orders delivered 1–7 days after they were placed', async () => {
     const today = storeDay('Africa/Lagos');
     const dayOf = (column: string) => sql.raw(`(${column} at time zone 'Africa/Lagos')::date`);
     const [spread] = await rows<Record<string, Num>>(sql`
@@ -378,6 +378,21 @@ describe('demo history', () => {
     expect(n(decided!.decided)).toBeGreaterThan(0);
     expect(n(decided!.bad)).toBe(0);
 
+    // Transfers between the stores: over the period, received a day later at most, one still on the road.
+    const transfers = await rows<{ sent_days: Num; transit_days: Num | null; status: string; to_alias: string }>(sql`
+      select ${today}::date - ${dayOf('t.sent_at')} as sent_days,
+             ${dayOf('t.received_at')} - ${dayOf('t.sent_at')} as transit_days, t.status, s.alias as to_alias
+        from stock_transfers t join stores s on s.business_id = t.business_id and s.id = t.to_store_id
+       where t.business_id = ${demo.businessId}`);
+    expect(transfers.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...transfers.map((t) => n(t.sent_days)))).toBeGreaterThan(60);
+    expect(Math.min(...transfers.map((t) => n(t.sent_days)))).toBeGreaterThanOrEqual(1);
+    for (const t of transfers.filter((x) => x.status === 'received')) {
+      expect(n(t.transit_days)).toBeGreaterThanOrEqual(0);
+      expect(n(t.transit_days)).toBeLessThanOrEqual(2);
+    }
+    expect(transfers.filter((t) => t.status === 'in_transit').map((t) => t.to_alias)).toEqual(['IKJ']);
+
     // Each document's movements and audit events carry its own time.
     const [mismatched] = await rows<Record<string, Num>>(sql`
       select
@@ -390,6 +405,12 @@ describe('demo history', () => {
         (select count(*) from stock_movements m where m.business_id = ${demo.businessId} and m.reason = 'waste'
           and not exists (select 1 from waste_records w where w.business_id = m.business_id and w.id = m.ref_id
                            and coalesce(w.decided_at, w.recorded_at) = m.occurred_at)) as waste,
+        (select count(*) from stock_movements m where m.business_id = ${demo.businessId} and m.ref_type = 'stock_transfer'
+          and not exists (select 1 from stock_transfers t where t.business_id = m.business_id and t.id = m.ref_id
+                           and (case m.reason when 'transfer_out' then t.sent_at else t.received_at end) = m.occurred_at)) as transfers,
+        (select count(*) from stock_transfers t where t.business_id = ${demo.businessId}
+          and not exists (select 1 from audit_events a where a.business_id = t.business_id and a.entity_id = t.id::text
+                           and a.action = 'stock_transfer.sent' and a.occurred_at = t.sent_at)) as transfer_audit,
         (select count(*) from purchase_orders o where o.business_id = ${demo.businessId}
           and not exists (select 1 from audit_events a where a.business_id = o.business_id and a.entity_id = o.id::text
                            and a.action = 'purchase_order.created' and a.occurred_at = o.created_at)) as order_audit,
@@ -397,11 +418,13 @@ describe('demo history', () => {
           and not exists (select 1 from audit_events a where a.business_id = w.business_id and a.entity_id = w.id::text
                            and a.action = 'waste.recorded' and a.occurred_at = w.recorded_at)) as waste_audit,
         (select count(*) from audit_events a where a.business_id = ${demo.businessId}
-          and a.entity in ('purchase_order', 'waste') and a.occurred_at >= (${today}::date)::timestamp at time zone 'Africa/Lagos') as today_audit`);
+          and a.entity in ('purchase_order', 'waste', 'stock_transfer') and a.occurred_at >= (${today}::date)::timestamp at time zone 'Africa/Lagos') as today_audit`);
     expect(Object.fromEntries(Object.entries(mismatched!).map(([k, v]) => [k, n(v)]))).toEqual({
       receipts: 0,
       returns: 0,
       waste: 0,
+      transfers: 0,
+      transfer_audit: 0,
       order_audit: 0,
       waste_audit: 0,
       today_audit: 0,

@@ -99,6 +99,8 @@ export async function listStockTransfers(
   return { items: await present(db, scope.businessId, rows), total, page: query.page, pageSize: query.pageSize };
 }
 
+type TransferBody = { toStoreId: string; note?: string | undefined; lines: { variantId: string; quantity: number }[] };
+
 /**
  * Sends stock from the active store: each line leaves now as a `transfer_out` (guarded: never below
  * zero unless the store allows it) and the transfer is in transit until the other store receives it.
@@ -107,73 +109,82 @@ export async function createStockTransfer(
   deps: AppDeps,
   actor: Actor,
   scope: Scope,
-  body: { toStoreId: string; note?: string | undefined; lines: { variantId: string; quantity: number }[] },
+  body: TransferBody,
 ): Promise<StockTransfer> {
-  const id = await deps.database.db.transaction(async (tx) => {
-    const toStoreId = body.toStoreId.toLowerCase();
-    if (toStoreId === scope.storeId)
-      throw new AppError('VALIDATION_FAILED', 'A transfer goes to another store', {
-        errors: [{ field: 'toStoreId', message: 'Choose a store other than this one' }],
-      });
-    const toStore = await findStore(tx, scope.businessId, toStoreId);
-    if (!toStore)
-      throw new AppError('VALIDATION_FAILED', 'The destination store was not found', {
-        errors: [{ field: 'toStoreId', message: 'Choose a store of this business' }],
-      });
-    const lines = await resolveLines(tx, scope.businessId, body.lines, 'quantity');
-    const id = newId();
-    const note = body.note ? body.note : null;
-    await moveStock(
-      tx,
-      actor,
-      scope,
-      lines.map((l) => ({
-        productId: l.variant.productId,
-        variantId: l.variant.variantId,
-        deltaThousandths: -l.thousandths,
-        reason: 'transfer_out' as const,
-        isTracked: l.variant.isTracked,
-        refType: 'stock_transfer' as const,
-        refId: id,
-        note,
-      })),
-      { fieldOf: (_input, index) => `lines.${index}.quantity` },
-    );
-    const number = await nextDocumentNumber(tx, scope, 'stock_transfer');
-    await insertTransfer(
-      tx,
-      {
-        businessId: scope.businessId,
-        id,
-        number,
-        fromStoreId: scope.storeId,
-        toStoreId: toStore.id,
-        note,
-        sentBy: actor.accountId,
-        sentAt: deps.now(),
-      },
-      lines.map((l) => ({
-        variantId: l.variant.variantId,
-        productId: l.variant.productId,
-        quantity: thousandthsToNumeric(l.thousandths),
-      })),
-    );
-    await recordAudit(tx, actor, {
-      businessId: scope.businessId,
-      storeId: scope.storeId,
-      action: 'stock_transfer.sent',
-      entity: 'stock_transfer',
-      entityId: id,
-      after: {
-        number,
-        toStoreId: toStore.id,
-        note,
-        lines: lines.map((l) => ({ variantId: l.variant.variantId, quantity: l.thousandths / 1000 })),
-      },
-    });
-    return id;
-  });
+  const id = await deps.database.db.transaction((tx) => createStockTransferIn(tx, actor, scope, body, deps.now()));
   return (await load(deps.database.db, scope, id))!;
+}
+
+/** The transfer's sending inside the caller's transaction (the demo seed sends its own), sent at `now`; its id. */
+export async function createStockTransferIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  body: TransferBody,
+  now: Date,
+): Promise<string> {
+  const toStoreId = body.toStoreId.toLowerCase();
+  if (toStoreId === scope.storeId)
+    throw new AppError('VALIDATION_FAILED', 'A transfer goes to another store', {
+      errors: [{ field: 'toStoreId', message: 'Choose a store other than this one' }],
+    });
+  const toStore = await findStore(tx, scope.businessId, toStoreId);
+  if (!toStore)
+    throw new AppError('VALIDATION_FAILED', 'The destination store was not found', {
+      errors: [{ field: 'toStoreId', message: 'Choose a store of this business' }],
+    });
+  const lines = await resolveLines(tx, scope.businessId, body.lines, 'quantity');
+  const id = newId();
+  const note = body.note ? body.note : null;
+  await moveStock(
+    tx,
+    actor,
+    scope,
+    lines.map((l) => ({
+      productId: l.variant.productId,
+      variantId: l.variant.variantId,
+      deltaThousandths: -l.thousandths,
+      reason: 'transfer_out' as const,
+      isTracked: l.variant.isTracked,
+      refType: 'stock_transfer' as const,
+      refId: id,
+      note,
+    })),
+    { fieldOf: (_input, index) => `lines.${index}.quantity` },
+  );
+  const number = await nextDocumentNumber(tx, scope, 'stock_transfer');
+  await insertTransfer(
+    tx,
+    {
+      businessId: scope.businessId,
+      id,
+      number,
+      fromStoreId: scope.storeId,
+      toStoreId: toStore.id,
+      note,
+      sentBy: actor.accountId,
+      sentAt: now,
+    },
+    lines.map((l) => ({
+      variantId: l.variant.variantId,
+      productId: l.variant.productId,
+      quantity: thousandthsToNumeric(l.thousandths),
+    })),
+  );
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    action: 'stock_transfer.sent',
+    entity: 'stock_transfer',
+    entityId: id,
+    after: {
+      number,
+      toStoreId: toStore.id,
+      note,
+      lines: lines.map((l) => ({ variantId: l.variant.variantId, quantity: l.thousandths / 1000 })),
+    },
+  });
+  return id;
 }
 
 /**
@@ -220,25 +231,35 @@ export async function receiveStockTransfer(
   id: string,
   version: number,
 ): Promise<StockTransfer> {
-  await deps.database.db.transaction(async (tx) => {
-    const row = await lockInTransit(tx, scope, id, version, 'to');
-    await moveStock(tx, actor, scope, await linesToMove(tx, row, row.note));
-    await updateTransfer(tx, scope.businessId, id, {
-      status: 'received',
-      receivedBy: actor.accountId,
-      receivedAt: deps.now(),
-    });
-    await recordAudit(tx, actor, {
-      businessId: scope.businessId,
-      storeId: scope.storeId,
-      action: 'stock_transfer.received',
-      entity: 'stock_transfer',
-      entityId: id,
-      before: { status: 'in_transit' },
-      after: { status: 'received', number: row.number },
-    });
-  });
+  await deps.database.db.transaction((tx) => receiveStockTransferIn(tx, actor, scope, id, version, deps.now()));
   return (await load(deps.database.db, scope, id))!;
+}
+
+/** The receiving inside the caller's transaction (the demo seed receives its own), received at `now`. */
+export async function receiveStockTransferIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  version: number,
+  now: Date,
+): Promise<void> {
+  const row = await lockInTransit(tx, scope, id, version, 'to');
+  await moveStock(tx, actor, scope, await linesToMove(tx, row, row.note));
+  await updateTransfer(tx, scope.businessId, id, {
+    status: 'received',
+    receivedBy: actor.accountId,
+    receivedAt: now,
+  });
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    action: 'stock_transfer.received',
+    entity: 'stock_transfer',
+    entityId: id,
+    before: { status: 'in_transit' },
+    after: { status: 'received', number: row.number },
+  });
 }
 
 /** Cancels an in-transit transfer from the sending store: the stock comes back as `transfer_in`. */
