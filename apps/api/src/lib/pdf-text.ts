@@ -6,8 +6,8 @@ import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 /**
  * Text in every PDF the app writes (decision 0026): one open font family, DejaVu (the
  * `dejavu-fonts-ttf` package), embedded as a subset of the glyphs each document uses. Sans for the
- * A4 documents and labels, Sans Mono for the fixed-width receipt. ₦, KSh, Latin-extended names and
- * Arabic print as typed and extract as text. What the font cannot draw never prints as "?":
+ * A4 documents and labels, Sans Mono for the fixed-width receipt. ₦ and the other currency signs,
+ * Latin-extended names and Arabic print as typed and extract as text. What the font cannot draw never prints as "?":
  *   - a line break or tab in a one-line field is a space; a multi-line cell breaks its lines there;
  *   - other control characters draw nothing;
  *   - a character the font lacks (most emoji) is its compatibility form when the font has that
@@ -29,7 +29,7 @@ const FONT_FILES: Record<PdfFontFamily, { regular: string; bold: string }> = {
 };
 
 /** What a glyph the font lacks prints as. */
-export const MISSING_GLYPH = '\u25A1';
+const MISSING_GLYPH = '\u25A1';
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 type ParsedFont = ReturnType<Fontkit['create']>;
@@ -52,6 +52,7 @@ function loadFont(file: string): LoadedFont {
     const bytes = readFileSync(requireFromHere.resolve(`dejavu-fonts-ttf/ttf/${file}`));
     const parsed = fontkit.create(bytes);
     encodeSubsetsAtOnce(parsed);
+    layOutSimpleTextDirectly(parsed);
     font = { bytes, parsed, characters: new Set(parsed.characterSet) };
     loaded.set(file, font);
     byBytes.set(bytes, font);
@@ -97,6 +98,24 @@ function encodeSubsetsAtOnce(parsed: ParsedFont) {
       return emitter;
     };
     return subset;
+  };
+}
+
+/** Letters, digits, punctuation and symbols that no feature left on changes: each is its own glyph. */
+const SIMPLE_TEXT =
+  /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u03ff\u0400-\u04ff\u1e00-\u1fff\u2010-\u2027\u2030-\u205e\u20a0-\u20cf\u2100-\u2bff]*$/;
+
+/**
+ * Text that needs no shaping is laid out as one glyph per character from the font's character map,
+ * the glyphs fontkit's layout would give with kerning and ligatures off, some ten times faster. Other
+ * text (marks, Arabic, Hebrew, emoji) goes through fontkit's layout.
+ */
+function layOutSimpleTextDirectly(parsed: ParsedFont) {
+  const layout = parsed.layout.bind(parsed);
+  parsed.layout = (text, features) => {
+    if (!SIMPLE_TEXT.test(text)) return layout(text, features);
+    const glyphs = [...text].map((ch) => parsed.glyphForCodePoint(ch.codePointAt(0)!));
+    return { glyphs } as unknown as ReturnType<ParsedFont['layout']>;
   };
 }
 
