@@ -48,9 +48,9 @@ test('the admin adjusts a product’s stock, then counts it by scanning and post
   // Count it: "Count" first says what will be counted; the count then opens in the inventory's counts
   // tab, where a wedge scanner types the code + Enter.
   await page.getByRole('button', { name: 'Count', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: `Count ${name}?` });
-  await expect(confirm.getByText(`This count covers 1 variant of ${name} in`)).toBeVisible();
-  await confirm.getByRole('button', { name: 'Start count' }).click();
+  const starting = page.getByRole('dialog', { name: `Count ${name}?` });
+  await expect(starting.getByText(`This count covers 1 variant of ${name} in`)).toBeVisible();
+  await starting.getByRole('button', { name: 'Start count' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard/inventory' && url.searchParams.has('count'));
   await expect(page.getByRole('heading', { level: 2, name: /^Stock count LEK-CNT\d{6}$/ })).toBeVisible();
   const scan = page.getByLabel('Scan or type a barcode');
