@@ -5,6 +5,8 @@ import {
   createProduct,
   createPurchaseOrder,
   createRestockOrders,
+  commitProductImport,
+  exportProducts,
   getProduct,
   getPurchaseOrder,
   IDEMPOTENCY_HEADER,
@@ -12,7 +14,9 @@ import {
   listReorderSuggestions,
   receivePurchaseOrder,
   updateProduct,
+  previewProductImport,
   type EntityEvent,
+  type ImportReport,
   type Product,
   type PurchaseOrder,
   type ReorderSuggestion,
@@ -325,5 +329,53 @@ describe('preferred vendors', () => {
     const soft = byCategory.get('Soft Drinks')!;
     expect(soft.with_vendor).toBe(soft.products);
     expect(soft.with_code).toBe(soft.products);
+  });
+
+  it('exports and imports the preferred vendor (by name) and the vendor item code; an unknown or foreign vendor is a row error', async () => {
+    const sku = `CSV-${randomUUID().slice(0, 8)}`.toUpperCase();
+    const csv = async (endpoint: typeof previewProductImport | typeof commitProductImport, text: string) =>
+      server.app.inject({
+        method: endpoint.method,
+        url: endpoint.path,
+        headers: {
+          'x-store-id': shop.storeId,
+          authorization: `Bearer ${await shop.token()}`,
+          'content-type': 'text/csv',
+        },
+        payload: Buffer.from(text),
+      });
+    const header = 'sku,name,selling_price,preferred_vendor,vendor_item_code';
+    const committed = await csv(
+      commitProductImport,
+      `${header}\n${sku},Palm oil 5L,4500,${olam.name.toUpperCase()},OLM-77\n`,
+    );
+    expect(committed.statusCode, committed.body).toBe(200);
+    const exported = await call(exportProducts, { storeId: shop.storeId });
+    expect(exported.statusCode).toBe(200);
+    const lines = exported.body.replace(/^\uFEFF/, '').split('\r\n');
+    const columns = lines[0]!.split(',');
+    expect(columns.slice(-2)).toEqual(['preferred_vendor', 'vendor_item_code']);
+    const row = lines.find((l) => l.startsWith(`${sku},`) || l.includes(`,${sku},`))!;
+    expect(row.endsWith(`,${olam.name},OLM-77`)).toBe(true);
+
+    // A file without the columns keeps them.
+    expect((await csv(commitProductImport, `sku,name,selling_price\n${sku},Palm oil 5L,4600\n`)).statusCode).toBe(200);
+    const productRows = (
+      (await server.deps.database.db.execute(sql`
+        select p.preferred_vendor_id as vendor, v.vendor_item_code as code from product_variants v
+          join products p on p.business_id = v.business_id and p.id = v.product_id
+         where v.business_id = ${shop.businessId} and v.sku = ${sku}`)) as unknown as {
+        rows: { vendor: string | null; code: string | null }[];
+      }
+    ).rows;
+    expect(productRows).toEqual([{ vendor: olam.id, code: 'OLM-77' }]);
+
+    const otherVendor = await createVendor(server, demo.businessId);
+    for (const name of ['Nobody Ltd', otherVendor.name]) {
+      const preview = await csv(previewProductImport, `${header}\n${sku},Palm oil 5L,4500,${name},\n`);
+      expect(preview.statusCode).toBe(200);
+      const rows = (preview.json() as ImportReport).rows;
+      expect(rows[0]).toMatchObject({ action: 'error', errors: [{ field: 'preferred_vendor' }] });
+    }
   });
 });

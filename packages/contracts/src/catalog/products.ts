@@ -507,6 +507,9 @@ export const productCsvColumns = [
   'reorder_quantity',
   'on_hand',
   'archived',
+  /** The preferred vendor's name (a vendor contact of the business); blank: none (decision 0030). */
+  'preferred_vendor',
+  'vendor_item_code',
 ] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];
 

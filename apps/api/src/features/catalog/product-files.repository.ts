@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import {
   businesses,
   categories,
+  contacts,
   productBarcodes,
   products,
   productVariants,
@@ -20,6 +21,7 @@ export interface VariantState {
   optionValues: string[];
   costPriceMinor: number;
   sellingPriceMinor: number;
+  vendorItemCode: string | null;
   isArchived: boolean;
   barcodes: { code: string; symbology: string }[];
   /** In the active store: its own price, reorder point and quantity (thousandths), on hand (thousandths). */
@@ -37,6 +39,7 @@ export interface ProductState {
   taxRateId: string | null;
   isTracked: boolean;
   options: { name: string; values: string[] }[];
+  preferredVendorId: string | null;
   isArchived: boolean;
   version: number;
   /** In position order, archived ones included. */
@@ -67,6 +70,7 @@ export async function loadProductStates(
         taxRateId: products.taxRateId,
         isTracked: products.isTracked,
         options: products.options,
+        preferredVendorId: products.preferredVendorId,
         isArchived: products.isArchived,
         version: products.version,
       })
@@ -81,6 +85,7 @@ export async function loadProductStates(
         optionValues: productVariants.optionValues,
         costPriceMinor: productVariants.costPriceMinor,
         sellingPriceMinor: productVariants.sellingPriceMinor,
+        vendorItemCode: productVariants.vendorItemCode,
         isArchived: productVariants.isArchived,
         storePriceMinor: stockLevels.sellingPriceMinor,
         reorderLevel: stockLevels.reorderLevel,
@@ -121,6 +126,7 @@ export async function loadProductStates(
         optionValues: v.optionValues,
         costPriceMinor: v.costPriceMinor,
         sellingPriceMinor: v.sellingPriceMinor,
+        vendorItemCode: v.vendorItemCode,
         isArchived: v.isArchived,
         barcodes: barcodesOf.get(v.id) ?? [],
         storePriceMinor: v.storePriceMinor ?? null,
@@ -170,9 +176,10 @@ export async function findBarcodeOwners(db: Executor, businessId: string, codes:
 export interface CatalogRefs {
   categories: { id: string; parentId: string | null; name: string; isArchived: boolean }[];
   taxRates: { id: string; name: string; isActive: boolean }[];
+  vendors: { id: string; name: string; isArchived: boolean }[];
 }
 
-/** Every category and tax rate of the business (a few dozen rows): names are resolved in memory. */
+/** Every category, tax rate and vendor of the business (a few dozen rows): names are resolved in memory. */
 export async function loadCatalogRefs(db: Executor, businessId: string): Promise<CatalogRefs> {
   return {
     categories: await db
@@ -188,6 +195,10 @@ export async function loadCatalogRefs(db: Executor, businessId: string): Promise
       .select({ id: taxRates.id, name: taxRates.name, isActive: taxRates.isActive })
       .from(taxRates)
       .where(eq(taxRates.businessId, businessId)),
+    vendors: await db
+      .select({ id: contacts.id, name: contacts.name, isArchived: sql<boolean>`${contacts.archivedAt} is not null` })
+      .from(contacts)
+      .where(and(eq(contacts.businessId, businessId), eq(contacts.kind, 'vendor'))),
   };
 }
 

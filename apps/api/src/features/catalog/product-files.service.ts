@@ -104,6 +104,7 @@ const productLevelColumns: ProductCsvColumn[] = [
   'option2_name',
   'option3_name',
   'archived',
+  'preferred_vendor',
 ];
 const optionNameColumns = ['option1_name', 'option2_name', 'option3_name'] as const;
 const optionValueColumns = ['option1_value', 'option2_value', 'option3_value'] as const;
@@ -122,6 +123,8 @@ function columnOfPath(path: readonly PropertyKey[]): { variant: number | null; c
       return { variant: null, column: 'tax_rate' };
     case 'isTracked':
       return { variant: null, column: 'tracked' };
+    case 'preferredVendorId':
+      return { variant: null, column: 'preferred_vendor' };
     case 'options': {
       const j = typeof index === 'number' ? Math.min(index, 2) : 0;
       return { variant: null, column: field === 'values' ? optionValueColumns[j]! : optionNameColumns[j]! };
@@ -139,6 +142,8 @@ function columnOfPath(path: readonly PropertyKey[]): { variant: number | null; c
           return { variant, column: 'selling_price' };
         case 'openingStock':
           return { variant, column: 'on_hand' };
+        case 'vendorItemCode':
+          return { variant, column: 'vendor_item_code' };
         case 'storeSettings':
           return {
             variant,
@@ -313,6 +318,12 @@ async function planImport(db: Executor, scope: Scope, bytes: Buffer): Promise<Pl
         else taxRateId = rate.id;
       }
     }
+    // The preferred vendor by name; absent column: kept (decision 0030).
+    const preferredVendorId = has.has('preferred_vendor')
+      ? resolveVendor(refs, v0.preferred_vendor ?? '', existing?.preferredVendorId ?? null, (m) =>
+          addError(first, 'preferred_vendor', m),
+        )
+      : undefined;
     const unitCell = lower(v0.unit ?? '');
     if (unitCell && !(productUnits as readonly string[]).includes(unitCell))
       addError(first, 'unit', `Use one of ${productUnits.join(', ')}`);
@@ -384,6 +395,7 @@ async function planImport(db: Executor, scope: Scope, bytes: Buffer): Promise<Pl
         sellingPriceMinor: values.selling_price
           ? money('selling_price', 0)
           : (addError(r, 'selling_price', 'Enter the selling price'), 0),
+        ...(has.has('vendor_item_code') ? { vendorItemCode: values.vendor_item_code ?? '' } : {}),
         storeSettings: storeSettings.map((s) => ({
           ...s,
           reorderLevel: s.reorderLevel === null ? null : s.reorderLevel / 1000,
@@ -395,7 +407,15 @@ async function planImport(db: Executor, scope: Scope, bytes: Buffer): Promise<Pl
     // An update keeps the product's other live variants as they are: an import never archives by omission.
     const inFile = new Set(rowVariants.map((v) => v.current?.id).filter(Boolean));
     const kept = (existing?.variants ?? []).filter((v) => !v.isArchived && !inFile.has(v.id));
-    const productFields = { name: v0.name ?? '', categoryId, unit, taxRateId, isTracked, options };
+    const productFields = {
+      name: v0.name ?? '',
+      categoryId,
+      unit,
+      taxRateId,
+      isTracked,
+      options,
+      ...(preferredVendorId === undefined ? {} : { preferredVendorId }),
+    };
     const parsed = existing
       ? updateProductBodySchema.safeParse({
           ...productFields,
@@ -443,6 +463,7 @@ async function planImport(db: Executor, scope: Scope, bytes: Buffer): Promise<Pl
         existing.unit !== unit ||
         existing.taxRateId !== taxRateId ||
         existing.isTracked !== isTracked ||
+        (preferredVendorId !== undefined && existing.preferredVendorId !== preferredVendorId) ||
         !sameOptions(existing.options, options));
     const archiveChanged = archived !== (existing?.isArchived ?? false);
     const rows: PlannedRow[] = rowVariants.map((v) => {
@@ -509,7 +530,14 @@ async function planImport(db: Executor, scope: Scope, bytes: Buffer): Promise<Pl
 /** Whether a row's own variant fields (not only its stock) differ from the variant as stored. */
 function variantFieldsChanged(v: {
   current: VariantState | null;
-  body: { sku: string; optionValues: string[]; barcodes: string[]; costPriceMinor: number; sellingPriceMinor: number };
+  body: {
+    sku: string;
+    optionValues: string[];
+    barcodes: string[];
+    costPriceMinor: number;
+    sellingPriceMinor: number;
+    vendorItemCode?: string;
+  };
   storeSettings: {
     sellingPriceMinor: number | null;
     reorderLevel: number | null;
@@ -528,11 +556,33 @@ function variantFieldsChanged(v: {
     ) ||
     c.costPriceMinor !== v.body.costPriceMinor ||
     c.sellingPriceMinor !== v.body.sellingPriceMinor ||
+    (v.body.vendorItemCode !== undefined && (c.vendorItemCode ?? '') !== v.body.vendorItemCode.trim()) ||
     (s !== null &&
       (c.storePriceMinor !== s.sellingPriceMinor ||
         c.reorderLevel !== s.reorderLevel ||
         c.reorderQuantity !== s.reorderQuantity))
   );
+}
+
+/**
+ * The vendor named in the file: blank is none; one non-archived vendor of the business with that name
+ * (ignoring case); an archived one only when it is the product's already. Undefined with the error
+ * reported otherwise (the row is refused, so the value is never used).
+ */
+function resolveVendor(
+  refs: CatalogRefs,
+  name: string,
+  currentId: string | null,
+  error: (message: string) => void,
+): string | null | undefined {
+  if (!name.trim()) return null;
+  const named = refs.vendors.filter((v) => lower(v.name) === lower(name));
+  const live = named.filter((v) => !v.isArchived || v.id === currentId);
+  if (live.length === 1) return live[0]!.id;
+  if (live.length > 1) error(`Several vendors are named "${name}": rename one in Contacts`);
+  else if (named.length > 0) error(`The vendor "${named[0]!.name}" is archived; restore them in Contacts first`);
+  else error(`No vendor named "${name}": add them in Contacts first`);
+  return undefined;
 }
 
 /** The category id named by a category and sub-category name, or null with the error reported. */
@@ -770,6 +820,8 @@ function exportRows(
       reorder_quantity: quantity(v.reorderQuantity),
       on_hand: p.isTracked ? quantity(v.onHand) : null,
       archived: p.isArchived ? 'yes' : 'no',
+      preferred_vendor: refs.vendors.find((x) => x.id === p.preferredVendorId)?.name ?? '',
+      vendor_item_code: v.vendorItemCode ?? '',
     };
     return csvLine(columns.map((c) => values[c]));
   });
