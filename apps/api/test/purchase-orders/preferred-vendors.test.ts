@@ -15,6 +15,7 @@ import {
   receivePurchaseOrder,
   updateProduct,
   previewProductImport,
+  purchaseOrderPdf,
   type EntityEvent,
   type ImportReport,
   type Product,
@@ -28,6 +29,7 @@ import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { createVendor } from './po-support.js';
+import { pdfText } from '../support/pdf-text.js';
 
 /**
  * Preferred vendors (decision 0030) in a shop of its own: products name the vendor they are bought
@@ -202,6 +204,12 @@ describe('preferred vendors', () => {
     const order = created.json() as PurchaseOrder;
     // Only the order's vendor's code is printed: the stout's code is the brewery's.
     expect(order.lines.map((l) => l.vendorItemCode)).toEqual(['OLM-2002', null]);
+    const pdf = await call(purchaseOrderPdf, { storeId: shop.storeId, params: { orderId: order.id } });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Vendor code');
+    expect(text).toContain('OLM-2002');
+    expect(text).not.toContain('NB-77');
 
     const received = await idempotent(receivePurchaseOrder.method, `/api/v1/purchase-orders/${order.id}/receipts`, {
       id: randomUUID(),
