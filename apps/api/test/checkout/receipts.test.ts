@@ -376,7 +376,9 @@ describe('receipts API', () => {
             eq(auditEvents.entityId, saleId),
             eq(auditEvents.action, 'sale.receipt_emailed'),
           ),
-        );
+        )
+        // In the order they were mailed (ids are time-ordered): PostgreSQL keeps no order of its own.
+        .orderBy(auditEvents.occurredAt, auditEvents.id);
     const mail = (as: string, storeId: string, saleId: string, email: string) =>
       call(emailReceipt, { as, storeId, params: { saleId }, body: { email } });
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createRole, storePermissions, updateRole, type Role, type StorePermission } from '@ipos/contracts';
+import {
+  createRole,
+  storePermissions,
+  updateRole,
+  withImpliedPermissions,
+  type Role,
+  type StorePermission,
+} from '@ipos/contracts';
 import { memberships } from '../../src/db/schema.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds } from '../support/isolation.js';
@@ -72,7 +79,8 @@ describe('a custom role, permission by permission', () => {
       if (routes.length === 0) continue;
       walked.push(permission);
 
-      await setPermissions(storePermissions.filter((p) => p !== permission));
+      // Without it: every other permission, less those that bring it along (transfer brings receive).
+      await setPermissions(storePermissions.filter((p) => !withImpliedPermissions([p]).includes(permission)));
       for (const route of routes) {
         const res = await callAsCashier(route);
         expect(res.statusCode, `${route.method} ${route.url} without ${permission}: ${res.body}`).toBe(403);

@@ -77,6 +77,8 @@ const kindOfField: Record<string, RecordKind> = {
   contactId: 'customer',
   customerId: 'customer',
   vendorId: 'vendor',
+  vendorIds: 'vendor',
+  preferredVendorId: 'vendor',
   invoiceId: 'invoice',
   orderId: 'purchaseOrder',
   purchaseOrderId: 'purchaseOrder',
