@@ -1,4 +1,4 @@
-// Checkout throughput and latency (issue 5: "sales per second and p50/p95/p99 at 32 concurrent clients
+// Checkout throughput and latency ("sales per second and p50/p95/p99 at 32 concurrent clients
 // (5-line sales) on the embedded database and on PostgreSQL, printed next to a raw SQL transaction loop
 // doing the same writes on the same machine. Budget: p95 ≤ 50 ms on the embedded database").
 //

@@ -1,4 +1,4 @@
-// Inventory search at scale (issue 4, item 8; budgets: search p95 ≤ 50 ms, barcode p95 ≤ 20 ms on the
+// Inventory search at scale (budgets: search p95 ≤ 50 ms, barcode p95 ≤ 20 ms on the
 // embedded database). Creates a data directory (first start migrates and seeds the demo), adds 100,000
 // products with variants, EAN-13 barcodes and Lekki stock in bulk SQL, times the same queries in raw SQL
 // on PGlite, then starts the built server on that directory and times the API over HTTP with a real

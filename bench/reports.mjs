@@ -1,4 +1,4 @@
-// Reports on years of data (issue 7: "seed one store with 1,000,000 sale lines over two years and print
+// Reports on years of data ("seed one store with 1,000,000 sale lines over two years and print
 // the time of each report for a month, a quarter and a year, on the embedded database and on
 // PostgreSQL. Budget: every report ≤ 500 ms for a year on PostgreSQL").
 //

@@ -3,7 +3,7 @@ import { registerAndSignIn, storedValue, submitCreatePin, watchForBreakage } fro
 import { waitForMail } from '../support/mailbox.js';
 
 /**
- * Issue 8 in the built app, for a business of its own (the demo's data stays as the other journeys
+ * Plans, stores, profile and support in the built app, for a business of its own (the demo's data stays as the other journeys
  * expect it): the new owner sees the business in admin mode on the Free plan, is refused a second
  * store with the limit named, moves to Growth in Settings → Plan, adds the store, and finds the
  * plan's meters moved; then keeps their profile and writes to support.

@@ -11,7 +11,7 @@ import {
 } from '../support/journeys.js';
 
 /**
- * Issue 8's journey: the admin of Demo Mart creates a custom role that sells and sees transactions
+ * The admin of Demo Mart creates a custom role that sells and sees transactions
  * but may not refund, and invites a new person into Lekki with it. The person signs in with the
  * default password from the invitation mail (it is never on screen), replaces it, creates a PIN,
  * accepts the invitation waiting for them, and finds refunds refused — no Refund on a sale's page,

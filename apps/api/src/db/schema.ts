@@ -89,7 +89,7 @@ export const businesses = pgTable(
     country: text('country').notNull(),
     /** One of the spec's currency codes; one currency per business. */
     currency: text('currency').notNull(),
-    /** Printed on receipts and invoices (VAT/TIN/KRA PIN); edited in settings (issue 8). */
+    /** Printed on receipts and invoices (VAT/TIN/KRA PIN); edited in settings. */
     taxId: text('tax_id'),
     phone: text('phone'),
     email: text('email'),
@@ -184,7 +184,7 @@ export const businessLogos = pgTable('business_logos', {
 });
 
 /**
- * A person's place in a business's staff (issue 8): one row per (business, account) holding memberships,
+ * A person's place in a business's staff: one row per (business, account) holding memberships,
  * with its version and whether it is active. A deactivated person keeps their memberships (so that
  * reactivation gives back the same role and stores) but they open nothing.
  */
@@ -1603,7 +1603,7 @@ export const emailChangeTokens = pgTable(
   ],
 );
 
-/** A message to the support team (issue 8 item 10), kept as sent; also mailed to SUPPORT_EMAIL. */
+/** A message to the support team, kept as sent; also mailed to SUPPORT_EMAIL. */
 export const supportRequests = pgTable(
   'support_requests',
   {

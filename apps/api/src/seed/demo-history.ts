@@ -22,7 +22,7 @@ import { contactSearchText, phoneKeyOf } from '../features/contacts/contacts.ser
 import { rebuildSalesSummaries } from '../features/reports/sales-summaries.js';
 
 /**
- * Ninety days of Demo Mart trading (issue 5, item 8), so dashboards and reports have history.
+ * Ninety days of Demo Mart trading, so dashboards and reports have history.
  *
  * Computed in memory from a seeded random generator (the same history on every run, relative to the
  * day the seed runs), then written with multi-row INSERTs: one register session per store and day,
@@ -101,7 +101,7 @@ export interface DemoContacts {
   vendors: { id: string; name: string }[];
 }
 
-/** ~30 customers (Nigerian names, +234 phones, some emails) and 8 vendors for issue 6. */
+/** ~30 customers (Nigerian names, +234 phones, some emails) and 8 vendors. */
 export async function seedDemoContacts(
   tx: Executor,
   businessId: string,

@@ -32,7 +32,7 @@ import { createTaxRateIn } from '../features/taxes/taxes.service.js';
 
 export const DEMO_PIN = '2468';
 
-/** The demo accounts of issue 2, printed at start-up and listed in the README. */
+/** The demo accounts, printed at start-up and listed in the README. */
 export const demoAccounts = [
   {
     email: 'owner@demo.ipos.test',

@@ -18,7 +18,7 @@ import { caller, fieldsOf } from '../inventory/helpers.js';
 type Page = { items: AuditEvent[]; nextCursor: string | null };
 
 /**
- * The audit trail (issue 8 item 6): the business's events newest first in keyset pages, filtered by
+ * The audit trail: the business's events newest first in keyset pages, filtered by
  * person, action, section, record, store and days; CSV of the filtered set; settings.audit only; never
  * another business's events.
  */

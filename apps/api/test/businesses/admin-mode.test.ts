@@ -34,7 +34,7 @@ import { refundBody, refunder, sellOk, setCompletedAt } from '../transactions/tr
 import { expectLedgerHolds } from '../inventory/helpers.js';
 
 /**
- * Admin mode (issue 8 item 11) on a fresh owner, "Ada Foods" (NGN), with a store in Lagos (UTC+1)
+ * Admin mode on a fresh owner, "Ada Foods" (NGN), with a store in Lagos (UTC+1)
  * and one added in Nairobi (UTC+3). The server's clock is fixed at 14 March 2026 21:30 UTC: 22:30 on
  * the 14th in Lagos, 00:30 on the 15th in Nairobi, so each store's "today" is its own.
  */

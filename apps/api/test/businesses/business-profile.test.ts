@@ -19,7 +19,7 @@ import { TINY_PNG } from '../support/images.js';
 const PNG = TINY_PNG;
 
 /**
- * The business profile of store details (issue 8 item 2): administrators read and change it at the
+ * The business profile of store details: administrators read and change it at the
  * version read, audited with what changed; the currency is fixed by the first sale; a logo is uploaded,
  * served to everyone working there, and removed.
  */

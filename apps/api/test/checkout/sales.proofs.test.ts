@@ -16,7 +16,7 @@ import { createTestProduct, onHand, type TestProduct } from '../support/catalog.
 import { createTestTaxRate, newKey, openTestSession, saleBody, seller, setProductTaxRate } from './checkout-support.js';
 
 /**
- * Issue 5, "Proven, not hoped": the last unit, retries and books that balance — through the API,
+ * Proven, not hoped: the last unit, retries and books that balance — through the API,
  * concurrently, on whichever database this project runs (PGlite serialises the transactions,
  * PostgreSQL runs them in parallel).
  */

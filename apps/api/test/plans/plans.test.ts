@@ -33,7 +33,7 @@ import { mailsTo } from '../support/mail.js';
 import { openTestSession, saleBody, seller } from '../checkout/checkout-support.js';
 
 /**
- * Plans (issue 8 item 8; decision 0017): the plan with its limits and usage, changed by
+ * Plans (decision 0017): the plan with its limits and usage, changed by
  * administrators at the version read and audited; a plan below what the business holds is refused;
  * every limit refuses at its call site (staff, products, the CSV import, the till) with nothing written.
  */

@@ -35,7 +35,7 @@ import { stores } from '../../src/db/schema.js';
 import { expectDrawn, expectHostileNamePrinted, HOSTILE_NAME, pdfText } from '../support/pdf-text.js';
 
 /**
- * Every report's PDF (issue 7 item 8): the demo business's history as a landscape A4 PDF named
+ * Every report's PDF: the demo business's history as a landscape A4 PDF named
  * after the report and its period, holding the same figures and rows as the report's JSON; refused
  * as the JSON report is (bad period 400, no reports.view 403, another business's store 404).
  */

@@ -25,7 +25,7 @@ type Num = number | string;
 const n = (v: Num | null) => Number(v ?? 0);
 
 /**
- * The demo seed's ninety days of trading (issue 5, item 8), read back from the seeded test database:
+ * The demo seed's ninety days of trading, read back from the seeded test database:
  * the books balance, the figures are the pricing's, the numbers are gapless, the shelves end where
  * the catalogue says, and the history looks like a shop's.
  */

@@ -17,7 +17,7 @@ import { caller } from '../inventory/helpers.js';
 const SOME_ID = '0b6f3c9e-4a7d-4c11-9a53-2f1e8d7c6b5a';
 
 /**
- * Issue 8: every permission of a custom role walked through the routes it guards. The demo cashier
+ * Every permission of a custom role walked through the routes it guards. The demo cashier
  * holds a custom role in Ikeja; for each store permission the role is changed through the API (its
  * holders get it at their next request) to everything but that permission — every route it guards
  * refuses with 403 naming it — and then to that permission alone — no route it guards refuses for

@@ -16,7 +16,7 @@ import { demoIds, registerTenant, type Tenant } from '../support/isolation.js';
 import { caller, fieldsOf } from '../inventory/helpers.js';
 
 /**
- * Roles (issue 8 item 4): the business's system roles, read-only, and its custom roles with a name
+ * Roles: the business's system roles, read-only, and its custom roles with a name
  * unique in the business and a set of store permissions; a role someone holds is never deleted.
  */
 describe('roles', () => {

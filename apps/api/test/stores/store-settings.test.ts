@@ -18,7 +18,7 @@ import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
 import { getReportOk, openReportShop, sellAt } from '../reports/reports-support.js';
 
 /**
- * A store's settings (issue 8 item 2, `settings/store-details/location/{id}`): read and changed with
+ * A store's settings (`settings/store-details/location/{id}`): read and changed with
  * settings.store in that store, at the version read, audited with what changed; a new time zone moves
  * past sales to the new zone's days in the reports.
  */

@@ -1,5 +1,5 @@
 /**
- * My profile (spec `dashboard/profile`; issue 8 item 9): the signed-in account's own name, phone and
+ * My profile (spec `dashboard/profile`): the signed-in account's own name, phone and
  * email, whatever business it works in. The email changes only once the new address proves itself
  * (a single-use link mailed there); signing out of every device ends every session of the account.
  * The password and the PIN change through `credentials.ts`.

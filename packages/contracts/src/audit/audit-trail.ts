@@ -1,5 +1,5 @@
 /**
- * The audit trail (spec `settings/audit-trail`; issue 8 item 6): every audit event of the business,
+ * The audit trail (spec `settings/audit-trail`): every audit event of the business,
  * newest first in keyset pages, filtered by person, action, section, record, store and days, each
  * with what it changed (before and after); CSV export of the filtered set. Read with settings.audit.
  */

@@ -1,5 +1,5 @@
 /**
- * The business profile (spec `settings/store-details`; issue 8 item 2): name, logo, address, phone,
+ * The business profile (spec `settings/store-details`): name, logo, address, phone,
  * email, country, currency (changeable only before the first sale), tax id, receipt header and footer.
  * Read and changed with settings.business (administrators); the logo is read by anyone working there
  * (it may be printed on their documents).

@@ -1,5 +1,5 @@
 /**
- * Admin mode (spec `business`, `business/view/{id}`; issue 8 item 11): the businesses an owner owns,
+ * Admin mode (spec `business`, `business/view/{id}`): the businesses an owner owns,
  * each with its stores, people and today's figures; a new business; a new store in one of them.
  * Every endpoint answers only for businesses the caller owns: another owner's id is a 404.
  */

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../http/endpoint.js';
 import { positiveQuantitySchema, moneyMinorSchema } from '../catalog/quantities.js';
 
 /**
- * The sale API (issue 5). The till sends what was rung up and how it was paid; the server prices,
+ * The sale API. The till sends what was rung up and how it was paid; the server prices,
  * taxes and totals the sale itself with `priceCart` (checkout/pricing.ts), refuses a sale whose
  * client total disagrees (409 PRICE_CHANGED with the server's figures), takes the stock with guarded
  * decrements, numbers it from the store's gapless counter (`LEK-S000123`) and records one audit

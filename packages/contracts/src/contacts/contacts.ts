@@ -5,8 +5,8 @@ import { fieldErrorSchema } from '../http/problem.js';
 import { csvUpload, importReportSchema, importRowSchema } from '../catalog/products.js';
 
 /**
- * Contacts: the customers and vendors of a business (issue 6 builds their screens; the register
- * already searches customers and creates one in a few keystrokes). Phone and email are not unique —
+ * Contacts: the customers and vendors of a business (the contacts section, and the register, which
+ * searches customers and creates one in a few keystrokes). Phone and email are not unique —
  * a family shares a phone — so a second contact with the same phone or email is refused with 409
  * CONTACT_DUPLICATE naming the existing ones, unless the person confirms with `allowDuplicate`.
  */
@@ -80,7 +80,7 @@ export const getContact = defineEndpoint({
 
 /**
  * A customer created at the till: a name and a phone (or an email), nothing else, by anyone who
- * may sell. Editing and archiving contacts needs contacts.manage (issue 6).
+ * may sell. Editing and archiving contacts needs contacts.manage.
  */
 export const quickCreateCustomerBodySchema = z
   .strictObject({
@@ -110,7 +110,7 @@ export const quickCreateCustomer = defineEndpoint({
   response: contactSchema,
 });
 
-// ---------------------------------------------------------------- the contacts section (issue 6)
+// ---------------------------------------------------------------- the contacts section
 
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 const EMAIL = z.string().email();

@@ -1,5 +1,5 @@
 /**
- * Admin mode's DashboardLanding (spec section 2; issue 8 item 11): figures across every business the
+ * Admin mode's DashboardLanding (spec section 2): figures across every business the
  * owner owns — today's sales per business and per store (each store's own day, the business's
  * currency), stores, staff and the stock that needs reordering.
  */

@@ -11,7 +11,7 @@ export const OIDC_CALLBACK_PATHS = {
   signOutPopup: `/auth/signoutpop/${OIDC_AUTH_NAME}`,
   appCallback: '/index.html?auth-callback=1',
 } as const;
-/** Access tokens are short-lived (issue 2: at most 10 minutes). */
+/** Access tokens are short-lived: at most 10 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
 export const PIN_MAX_ATTEMPTS = 5;
 /** Header naming the active store on store-mode requests. */

@@ -1,5 +1,5 @@
 /**
- * Plans (issue 8 item 8; decision 0017): Free, Growth and Business, each with limits on what a
+ * Plans (decision 0017): Free, Growth and Business, each with limits on what a
  * business may hold — stores, active staff, active products — and on the sales it records in a
  * calendar month. The API enforces them (409 PLAN_LIMIT_REACHED); settings/plan shows the plan, the
  * usage of each limit, the plans side by side, and changes the plan (settings.plan, administrators).

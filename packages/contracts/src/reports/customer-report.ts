@@ -1,5 +1,5 @@
 /**
- * The customer report (spec `report/customer`; issue 7 item 7): who bought in a period — named
+ * The customer report (spec `report/customer`): who bought in a period — named
  * customers only (walk-ins have no name to count) —, how often, new or returning, the best of them,
  * and what customers owe on invoices by age. Sales and refunds come from the report summaries;
  * invoices count on their issue date while they stand (issued or paid).

@@ -1,5 +1,5 @@
 /**
- * The purchase-order report (spec `report/purchase-order`; issue 7 item 3): what the shop spent with
+ * The purchase-order report (spec `report/purchase-order`): what the shop spent with
  * its vendors in a period — goods received, at the cost on the delivery —, what went back, how long
  * deliveries take, the orders placed by status, and the orders still open now.
  */

@@ -1,5 +1,5 @@
 /**
- * What every report shares (spec `report`; issue 7): the period and store it covers, the date-range
+ * What every report shares (spec `report`): the period and store it covers, the date-range
  * presets in the store's calendar, the day/week/month buckets, and a plain description of a report's
  * figures and tables (`ReportDocument`) from which the screen exports CSV, prints, and the API
  * writes the PDF — one description, so they always agree.

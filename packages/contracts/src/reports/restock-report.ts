@@ -1,5 +1,5 @@
 /**
- * The restock report (spec `report/restock`; issue 7 item 5): what to reorder NOW. Every tracked,
+ * The restock report (spec `report/restock`): what to reorder NOW. Every tracked,
  * non-archived variant of each chosen store at or below that store's reorder level (the same
  * selection as the purchase orders' reorder suggestions), with what open orders still bring, how fast
  * it sold over the store's last 30 days (today included, from the report summaries), how many days

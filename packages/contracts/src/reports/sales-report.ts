@@ -1,5 +1,5 @@
 /**
- * The sales report (spec `report/sales`; issue 7 item 2): what sold and what it earned in a period,
+ * The sales report (spec `report/sales`): what sold and what it earned in a period,
  * read from the report summaries (decision 0014). Net sales are what customers paid (tax included,
  * after discounts) less refunds paid out in the period — the figure that reconciles with the
  * transactions list; profit is taken before tax.

@@ -1,5 +1,5 @@
 /**
- * The tax report (spec `report/tax`; issue 7 item 6): the tax a shop collected in a period, per rate
+ * The tax report (spec `report/tax`): the tax a shop collected in a period, per rate
  * as it was on each line — what it needs to file its VAT return. Till sales and refunds come from the
  * report summaries (the day of the sale, the day of the refund); invoices count on their issue date
  * while issued or paid (a voided invoice's tax is reversed, drafts have none). Inclusive rates (tax

@@ -1,5 +1,5 @@
 /**
- * The waste report (spec `report/waste`; issue 7 item 4): what was written off in a period, valued at
+ * The waste report (spec `report/waste`): what was written off in a period, valued at
  * cost, by reason, product, category and period, and as a share of sales. Waste counts on the day the
  * stock left the shelf: when it was recorded, or when a manager approved it. Waiting records are shown
  * apart and rejected ones not at all.

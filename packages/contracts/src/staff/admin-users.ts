@@ -1,5 +1,5 @@
 /**
- * Admin mode's users (spec `users`, `users/add`; issue 8 item 11): everyone who works in the owner's
+ * Admin mode's users (spec `users`, `users/add`): everyone who works in the owner's
  * businesses, with their role and stores in each, and inviting a person into one of them. Inviting
  * someone is the staff feature's own rule (`createStaffMember`): an invitation the person accepts.
  */

@@ -1,5 +1,5 @@
 /**
- * Roles (spec `settings/users-and-permissions/roles`, `roles/create`, `roles/edit/{id}/{name}`; issue 8
+ * Roles (spec `settings/users-and-permissions/roles`, `roles/create`, `roles/edit/{id}/{name}`
  * item 4): the business's system roles (read-only) and its custom roles — a name and a set of store
  * permissions, edited as a matrix grouped by area. A role someone holds cannot be deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * A store's own settings (spec `settings/store-details/location/{id}`; issue 8 item 2): where it is,
+ * A store's own settings (spec `settings/store-details/location/{id}`): where it is,
  * how it is reached, the calendar its days are counted in, whether stock may go below zero, and above
  * what value waste waits for approval. Read by anyone working in the store; changed with
  * `settings.store` there.

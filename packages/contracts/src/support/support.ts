@@ -1,5 +1,5 @@
 /**
- * Support (spec `dashboard/support`; issue 8 item 10): a message to the support team, stored and
+ * Support (spec `dashboard/support`): a message to the support team, stored and
  * mailed to the support address (`SUPPORT_EMAIL`) with the system information the person chose to
  * send. Any signed-in account may write; the business and store are the active store's (`X-Store-Id`,
  * checked like every store request) when the app names one.

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as profile from './profile.service.js';
 
-/** My profile (issue 8 item 9): the caller's own account, whichever business they work in. */
+/** My profile: the caller's own account, whichever business they work in. */
 export function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, getMyProfile, ({ account }) => profile.getProfile(deps, account));
   route(app, deps, updateMyProfile, ({ account, actor, body }) => profile.updateProfile(deps, actor, account.id, body));

@@ -30,7 +30,7 @@ import {
 } from './profile.repository.js';
 
 /**
- * My profile (issue 8 item 9, decision 0016): the account's own name and phone at the version read,
+ * My profile (decision 0016): the account's own name and phone at the version read,
  * its email changed only through a link mailed to the new address, and "sign out of every device".
  * Everything acts on the caller's account alone and is audited (business null: it is the person's,
  * not a business's).

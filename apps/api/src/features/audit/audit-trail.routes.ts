@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as trail from './audit-trail.service.js';
 
-/** The business's audit trail (issue 8): the list and its CSV export, for settings.audit holders. */
+/** The business's audit trail: the list and its CSV export, for settings.audit holders. */
 export function auditTrailRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, listAuditEvents, ({ store, query }) => trail.listAuditEvents(db, store, query));

@@ -30,7 +30,7 @@ import { getPlan } from '../plans/plans.service.js';
 import { createBusiness } from './businesses.service.js';
 
 /**
- * Admin mode (issue 8 item 11, decision 0019): what an owner sees of the businesses they own. Every
+ * Admin mode (decision 0019): what an owner sees of the businesses they own. Every
  * function takes the owner's account id and reads only their businesses; route() has already turned
  * another owner's business id into a 404.
  */

@@ -13,7 +13,7 @@ import { route } from '../../http/route.js';
 import * as profile from './business-profile.service.js';
 import { addStoreIn } from './businesses.service.js';
 
-/** The business profile of store details (issue 8): settings.business; the logo read by everyone there. */
+/** The business profile of store details: settings.business; the logo read by everyone there. */
 export function businessProfileRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, getBusinessProfile, ({ store }) => profile.getBusinessProfile(db, store));

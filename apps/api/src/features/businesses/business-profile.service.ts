@@ -18,7 +18,7 @@ import {
 } from './business-profile.repository.js';
 
 /**
- * The business profile (issue 8 item 2): the business of the active store, changed with
+ * The business profile: the business of the active store, changed with
  * settings.business at the version read, every change audited with what changed. The currency is
  * fixed by the first sale: every amount recorded since is in it.
  */

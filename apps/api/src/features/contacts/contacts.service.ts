@@ -213,7 +213,7 @@ export async function quickCreateCustomer(
   });
 }
 
-// ---------------------------------------------------------------- the contacts section (issue 6)
+// ---------------------------------------------------------------- the contacts section
 
 type ContactFieldsInput = z.output<typeof contactFieldsSchema>;
 

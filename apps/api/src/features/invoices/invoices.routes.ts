@@ -18,7 +18,7 @@ import { withIdempotency } from '../../http/idempotency.js';
 import * as invoices from './invoices.service.js';
 import * as documents from './invoice-pdf.js';
 
-/** Invoices (issue 6): drafts, issuing, payments, voids, the A4 PDF and mailing it. */
+/** Invoices: drafts, issuing, payments, voids, the A4 PDF and mailing it. */
 export function invoicesRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, listInvoices, ({ store, query }) => invoices.listInvoices(db, store, query));

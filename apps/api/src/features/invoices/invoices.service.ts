@@ -57,7 +57,7 @@ import {
 } from './invoices.repository.js';
 
 /**
- * Invoices (issue 6): drafts priced by the till's `priceCart`, issued with a number and stock out,
+ * Invoices: drafts priced by the till's `priceCart`, issued with a number and stock out,
  * paid in parts, voided with the stock back. Every mutation is an `xIn(tx, actor, scope, …)` that the
  * route runs in its transaction (with the Idempotency-Key where the contract says so) and the demo
  * seed runs in its own; each writes one audit event (entity `invoice`) in that transaction.

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as plans from './plans.service.js';
 
-/** The business's plan (issue 8 item 8): read and changed with settings.plan (administrators). */
+/** The business's plan: read and changed with settings.plan (administrators). */
 export function planRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, getPlan, ({ store }) => plans.getPlan(db, store));

@@ -33,7 +33,7 @@ import {
 } from './plans.repository.js';
 
 /**
- * Plans (issue 8 item 8; decision 0017): the business's plan and its limits, what it uses of each,
+ * Plans (decision 0017): the business's plan and its limits, what it uses of each,
  * and the one check every call site that adds something limited makes (`assertPlanAllows`).
  */
 

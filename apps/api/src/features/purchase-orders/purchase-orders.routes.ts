@@ -20,7 +20,7 @@ import * as orders from './purchase-orders.service.js';
 import * as documents from './purchase-order-pdf.js';
 import * as restock from './restock-orders.service.js';
 
-/** Purchase orders (issue 6): list, read, timeline, create, edit, receive, recall, close, cancel, PDF, send, reorder. */
+/** Purchase orders: list, read, timeline, create, edit, receive, recall, close, cancel, PDF, send, reorder. */
 export function purchaseOrdersRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   // Before /:orderId, though the router prefers the static path anyway.

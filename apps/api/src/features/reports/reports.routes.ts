@@ -7,7 +7,7 @@ import { salesReportRoutes } from './sales-report.routes.js';
 import { taxReportRoutes } from './tax-report.routes.js';
 import { wasteReportRoutes } from './waste-report.routes.js';
 
-/** The reports (issue 7): each report's routes. */
+/** The reports: each report's routes. */
 export function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   salesReportRoutes(app, deps);
   taxReportRoutes(app, deps);

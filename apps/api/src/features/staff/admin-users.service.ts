@@ -16,7 +16,7 @@ import { getStaffOptions } from './staff.service.js';
 import { inviteStaffMemberIn } from './invitations.service.js';
 
 /**
- * Admin mode's users (issue 8 item 11, decision 0019): the people of every business an owner owns,
+ * Admin mode's users (decision 0019): the people of every business an owner owns,
  * and inviting someone into one of them through the staff feature's own service, with the owner
  * acting as the administrator they are in each of its stores.
  */

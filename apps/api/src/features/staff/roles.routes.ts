@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as roles from './roles.service.js';
 
-/** Roles (issue 8): the business's system and custom roles, for settings.roles holders. */
+/** Roles: the business's system and custom roles, for settings.roles holders. */
 export function rolesRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, listRoles, ({ store }) => roles.listRoles(db, store));

@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import * as stores from './stores.service.js';
 
 /**
- * A store's settings (issue 8): of the active store, or of another store of its business where the
+ * A store's settings: of the active store, or of another store of its business where the
  * person works — read by anyone there, changed with settings.store there (the owner, in every store;
  * the business's administrator, settings.business, in every store of it).
  */

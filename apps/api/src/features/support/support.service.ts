@@ -11,7 +11,7 @@ import type { AccountRow } from '../accounts/accounts.repository.js';
 import { insertSupportRequest } from './support.repository.js';
 
 /**
- * Support requests (issue 8 item 10, decision 0016): stored as sent, then mailed to SUPPORT_EMAIL
+ * Support requests (decision 0016): stored as sent, then mailed to SUPPORT_EMAIL
  * from the outbox (so a request is never lost to a mail failure) with a copy to the person.
  */
 

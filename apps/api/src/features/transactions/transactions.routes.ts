@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import * as transactions from './transactions.service.js';
 import * as refunds from './refunds.service.js';
 
-/** Transactions: the sale history, one sale with its refunds and audit trail, refunds and voids (issue 5). */
+/** Transactions: the sale history, one sale with its refunds and audit trail, refunds and voids. */
 export function transactionsRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, listSales, ({ store, query }) => transactions.listSales(db, store, query));

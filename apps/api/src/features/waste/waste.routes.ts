@@ -14,7 +14,7 @@ import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as waste from './waste.service.js';
 
-/** Waste: record (pending above the store threshold without waste.approve), approve, reject, photo (issue 6). */
+/** Waste: record (pending above the store threshold without waste.approve), approve, reject, photo. */
 export function wasteRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, listWaste, ({ store, query }) => waste.listWaste(db, store, query));
