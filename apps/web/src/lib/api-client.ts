@@ -8,6 +8,7 @@ import {
   type FieldError,
   type Problem,
 } from '@ipos/contracts';
+import { newId } from './ids';
 import { readStored, storageKeys } from './storage';
 
 /**
@@ -140,7 +141,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (token) headers.set('authorization', `Bearer ${token}`);
     const storeId = getStoreId();
     if (storeId) headers.set(STORE_HEADER, storeId);
-    if (endpoint.idempotent) headers.set(IDEMPOTENCY_HEADER, request.idempotencyKey ?? crypto.randomUUID());
+    if (endpoint.idempotent) headers.set(IDEMPOTENCY_HEADER, request.idempotencyKey ?? newId());
     let body: string | Blob | undefined;
     if (request.file !== undefined) {
       headers.set('content-type', request.file.type || endpoint.rawBody?.contentTypes[0] || 'application/octet-stream');

@@ -1,3 +1,5 @@
+import { newId } from './ids';
+
 /**
  * One attempt at a request with money or stock effects (a refund, a payment, a goods receipt): the
  * record id the client gives it and its Idempotency-Key. Keep the attempt while retrying after a lost
@@ -9,7 +11,7 @@ export interface Attempt {
   key: string;
 }
 
-export const newAttempt = (): Attempt => ({ id: crypto.randomUUID(), key: crypto.randomUUID() });
+export const newAttempt = (): Attempt => ({ id: newId(), key: newId() });
 
 /** Whether a failed attempt was refused by the server (4xx), so the next try is a new attempt. */
 export const wasRefused = (error: { status: number }) => error.status >= 400 && error.status < 500;

@@ -13,6 +13,7 @@ import {
   type TaxRate,
 } from '@ipos/contracts';
 import { minorToInput, parseMoneyInput } from '../../components/money/money-input';
+import { newId } from '../../lib/ids';
 
 /**
  * An invoice as it is typed: text fields (what the person sees) with the catalogue facts a product
@@ -55,8 +56,6 @@ export interface DraftForm {
 export const DEFAULT_DUE_DAYS = 14;
 export const dueChoices = [7, 14, 30] as const;
 
-const newKey = () => crypto.randomUUID();
-
 export function emptyDraft(today: string, customerId: string | null): DraftForm {
   return {
     customerId,
@@ -72,7 +71,7 @@ export function emptyDraft(today: string, customerId: string | null): DraftForm 
 
 export function productLine(variant: RegisterSellable, currency: CurrencyCode): DraftLine {
   return {
-    key: newKey(),
+    key: newId(),
     kind: 'product',
     variantId: variant.variantId,
     description: variant.name,
@@ -90,7 +89,7 @@ export function productLine(variant: RegisterSellable, currency: CurrencyCode): 
 
 export function serviceLine(defaultRate: TaxRate | undefined): DraftLine {
   return {
-    key: newKey(),
+    key: newId(),
     kind: 'service',
     variantId: null,
     description: '',
@@ -115,7 +114,7 @@ export function draftFromInvoice(invoice: Invoice, currency: CurrencyCode): Draf
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
     lines: invoice.lines.map((line) => ({
-      key: newKey(),
+      key: newId(),
       kind: line.kind,
       variantId: line.variantId,
       description: line.description,

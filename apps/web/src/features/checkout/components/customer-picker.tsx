@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { showApiError } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useCustomer, useCustomerSearch, useQuickCreateCustomer } from '../api/checkout-api';
-import { uuidV7 } from '../cart';
+import { newId } from '../../../lib/ids';
 
 /** The customer line at the top of the cart: attach (F4), show, detach. */
 export const CustomerBar = forwardRef<
@@ -59,7 +59,7 @@ export function CustomerDialog({
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [duplicates, setDuplicates] = useState<ContactDuplicate[] | null>(null);
-  const [createId, setCreateId] = useState(uuidV7);
+  const [createId, setCreateId] = useState(() => newId());
   const create = useQuickCreateCustomer();
 
   const close = () => {
@@ -69,7 +69,7 @@ export function CustomerDialog({
     setPhone('');
     setErrors({});
     setDuplicates(null);
-    setCreateId(uuidV7());
+    setCreateId(newId());
     onClose();
   };
   const pick = (id: string) => {

@@ -33,9 +33,9 @@ import {
   removeLine,
   reprice,
   updateLine,
-  uuidV7,
   type Cart,
 } from '../cart';
+import { newId } from '../../../lib/ids';
 import { payBlockedMessage, refusedLines, stockShortfalls } from '../stock';
 import { useBarcodeScanner } from '../use-scanner';
 import { useStockRefreshOnFocus } from '../use-stock-refresh';
@@ -199,7 +199,7 @@ export function RegisterScreen({
     const fingerprint = JSON.stringify(body);
     // The same cart and payments sent again (after a network failure) is the same sale: same id, same key.
     if (attempt.current?.fingerprint !== fingerprint)
-      attempt.current = { saleId: uuidV7(), idempotencyKey: crypto.randomUUID(), fingerprint };
+      attempt.current = { saleId: newId(), idempotencyKey: newId(), fingerprint };
     const { saleId, idempotencyKey } = attempt.current;
     createSale.mutate(
       { body: { id: saleId, ...body }, idempotencyKey },

@@ -28,6 +28,7 @@ import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { VariantPicker } from '../../../components/pickers/variant-picker';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError, type ApiError } from '../../../lib/api-client';
+import { newId } from '../../../lib/ids';
 import { currencySymbol } from '../../../lib/money';
 import { useCreateInvoice, useIssueInvoice, useServiceTaxRates, useUpdateInvoice } from '../api/invoices';
 import {
@@ -74,7 +75,7 @@ export function errorKey(path: string): string {
 export function InvoiceForm({ storeId, currency, today, initial, invoice, onSaved, onCancel }: InvoiceFormProps) {
   const [form, setForm] = useState<DraftForm>(initial);
   // A new draft's id comes from here, so a create retried after a lost answer is the same draft.
-  const [newId] = useState(() => crypto.randomUUID());
+  const [draftId] = useState(() => newId());
   // Once saved (also when issuing then failed), later saves change that draft.
   const [saved, setSaved] = useState<{ id: string; version: number } | null>(
     invoice ? { id: invoice.id, version: invoice.version } : null,
@@ -97,7 +98,7 @@ export function InvoiceForm({ storeId, currency, today, initial, invoice, onSave
     const found: FieldErrors = { ...errors };
     const result = saved
       ? updateInvoiceBodySchema.safeParse({ ...body, version: saved.version })
-      : createInvoiceBodySchema.safeParse(toCreateBody(newId, body));
+      : createInvoiceBodySchema.safeParse(toCreateBody(draftId, body));
     if (!result.success)
       for (const issue of result.error.issues) {
         const key = errorKey(issue.path.join('.'));
@@ -180,7 +181,7 @@ export function InvoiceForm({ storeId, currency, today, initial, invoice, onSave
     try {
       draft = saved
         ? await update.mutateAsync({ invoiceId: saved.id, body: { ...body, version: saved.version } })
-        : await create.mutateAsync(toCreateBody(newId, body));
+        : await create.mutateAsync(toCreateBody(draftId, body));
       setSaved({ id: draft.id, version: draft.version });
     } catch (error) {
       setBusy(null);

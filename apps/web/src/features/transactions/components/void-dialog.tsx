@@ -4,6 +4,7 @@ import { voidSale, type CurrencyCode, type SaleDetail } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
+import { newId } from '../../../lib/ids';
 import { useVoidSale } from '../api/transactions';
 
 // The contract's body schema: the reason is checked here exactly as the API checks it.
@@ -35,7 +36,7 @@ function VoidForm({ onClose, sale, currency }: { onClose: () => void; sale: Sale
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [key, setKey] = useState(() => newId());
   const voiding = useVoidSale(sale.id);
 
   const parsed = bodySchema.safeParse({ reason });
@@ -53,7 +54,7 @@ function VoidForm({ onClose, sale, currency }: { onClose: () => void; sale: Sale
       onClose();
     } catch (failure) {
       if (!isApiError(failure)) return void showApiError(failure, 'Could not void the sale');
-      if (failure.status >= 400 && failure.status < 500) setKey(crypto.randomUUID());
+      if (failure.status >= 400 && failure.status < 500) setKey(newId());
       setError(failure.fieldErrors.find((f) => f.field.endsWith('reason'))?.message ?? describeApiError(failure));
     }
   };

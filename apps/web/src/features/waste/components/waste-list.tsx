@@ -31,6 +31,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError, toast } from '../../../components/toast';
+import { newId } from '../../../lib/ids';
 import { formatQuantity } from '../../../lib/quantity';
 import { useApproveWaste, useWasteList } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
@@ -119,7 +120,7 @@ export function WasteList({
   const approve = async (w: WasteSummary) => {
     try {
       // One key per click: a retried click after a network failure is a new attempt the server refuses once decided.
-      await approving.mutateAsync({ wasteId: w.id, idempotencyKey: crypto.randomUUID() });
+      await approving.mutateAsync({ wasteId: w.id, idempotencyKey: newId() });
       toast.show({ type: 'success', message: `${w.number} approved: ${w.name} written off` });
     } catch (e) {
       showApiError(e, `Could not approve ${w.number}`);

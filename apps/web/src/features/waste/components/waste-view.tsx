@@ -29,6 +29,7 @@ import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../.
 import { Money } from '../../../components/money/money';
 import { DocumentTimeline, type TimelineLabel } from '../../../components/timeline/document-timeline';
 import { showApiError, toast } from '../../../components/toast';
+import { newId } from '../../../lib/ids';
 import { formatQuantity } from '../../../lib/quantity';
 import { useApproveWaste, usePutWastePhoto, useWaste, useWasteEvents, useWastePhotoUrl } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
@@ -123,7 +124,7 @@ export function WasteView({
   const approving = useApproveWaste();
   const [rejecting, setRejecting] = useState(false);
   // One key per approval attempt from this page.
-  const [approveKey, setApproveKey] = useState(() => crypto.randomUUID());
+  const [approveKey, setApproveKey] = useState(() => newId());
 
   if (waste.isPending) return <LoadingCard label="Loading the waste record" />;
   if (waste.isError)
@@ -147,7 +148,7 @@ export function WasteView({
       await approving.mutateAsync({ wasteId: w.id, idempotencyKey: approveKey });
       toast.show({ type: 'success', message: `${w.number} approved: ${w.name} written off` });
     } catch (e) {
-      setApproveKey(crypto.randomUUID());
+      setApproveKey(newId());
       showApiError(e, 'Could not approve the waste');
     }
   };

@@ -8,6 +8,7 @@ import {
   type RestockVendorGroup,
 } from '@ipos/contracts';
 import { showApiError } from '../../../../components/toast';
+import { newId } from '../../../../lib/ids';
 import { RestockLinesTable } from './restock-lines-table';
 import { useCreateRestockOrders } from './restock-order-api';
 
@@ -45,7 +46,7 @@ export function RestockVendorOrders({
   onCreated: (result: RestockOrders) => void;
 }) {
   const create = useCreateRestockOrders();
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [key, setKey] = useState(() => newId());
   const groups = restockVendorGroups(report);
   const toOrder = (g: RestockVendorGroup) =>
     g.vendor !== null && g.lines.some((l) => l.storeId === store.id && l.suggestedQuantity > 0);
@@ -55,7 +56,7 @@ export function RestockVendorOrders({
   const submit = async () => {
     try {
       onCreated(await create.mutateAsync({ body: {}, idempotencyKey: key }));
-      setKey(crypto.randomUUID());
+      setKey(newId());
     } catch (error) {
       showApiError(error, 'Could not create the orders');
     }
