@@ -2,8 +2,7 @@ import type { EntityEvent } from '@ipos/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
-import { iso } from '../features/inventory/stock-lines.service.js';
-import { accountNames } from '../features/inventory/stock-variants.repository.js';
+import { iso, accountNames } from '../lib/records.js';
 
 /**
  * The audit trail of one document (entity `sale`, `purchase_order`, `invoice`, `waste`…), oldest

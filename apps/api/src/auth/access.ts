@@ -12,10 +12,9 @@ import { AppError, notFound } from '../http/app-error.js';
 import {
   listMembershipRows,
   listOwnedBusinesses,
-  listStoresOfBusinesses,
   type StoreRoleRow,
 } from '../features/accounts/accounts.repository.js';
-import { findStore } from '../features/businesses/businesses.repository.js';
+import { listStoresOfBusinesses, findStore } from '../tenancy/stores.js';
 
 export interface StoreAccess {
   businessId: string;

@@ -25,7 +25,7 @@ import {
 import { createProductIn } from '../features/catalog/products.service.js';
 import { demoBarcodeOf, demoProducts, demoSkuOf } from './demo-products.js';
 import { hashSecret } from '../lib/secrets.js';
-import { createAccount } from '../features/onboarding/onboarding.service.js';
+import { createAccount } from '../features/accounts/accounts.service.js';
 import { addMember, createBusiness } from '../features/businesses/businesses.service.js';
 import { seedDemoCategories } from '../features/catalog/categories.service.js';
 import { createTaxRateIn } from '../features/taxes/taxes.service.js';

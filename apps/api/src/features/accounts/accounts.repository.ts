@@ -133,6 +133,3 @@ export async function listOwnedBusinesses(db: Executor, accountId: string) {
     .where(eq(businesses.ownerAccountId, accountId))
     .orderBy(businesses.name);
 }
-
-/** The stores' SQL lives with the businesses; re-exported for the access check (auth/access.ts). */
-export { listStoresOfBusinesses } from '../businesses/businesses.repository.js';

@@ -2,6 +2,7 @@ import { PIN_MAX_ATTEMPTS, type Me } from '@ipos/contracts';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import type { Tx } from '../../db/client.js';
+import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../../audit/audit.js';
 import { hashSecret, verifySecret } from '../../lib/secrets.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
@@ -9,10 +10,40 @@ import { listStoreAccess } from '../../auth/access.js';
 import {
   findAccountById,
   getAccountForUpdate,
+  insertAccount,
+  linkIdentity,
   listOwnedBusinesses,
   updateAccount,
   type AccountRow,
 } from './accounts.repository.js';
+
+/** Creates an account for the embedded provider and links (issuer, account id) as its identity. */
+export async function createAccount(
+  deps: AppDeps,
+  tx: Tx,
+  input: {
+    email: string;
+    name: string;
+    phone?: string | null;
+    /** Null for an account that signs in only through an external issuer. */
+    passwordHash: string | null;
+    mustChangePassword?: boolean;
+    pinHash?: string | null;
+  },
+) {
+  const id = newId();
+  await insertAccount(tx, {
+    id,
+    email: input.email.toLowerCase(),
+    name: input.name,
+    phone: input.phone ?? null,
+    passwordHash: input.passwordHash,
+    mustChangePassword: input.mustChangePassword ?? false,
+    pinHash: input.pinHash ?? null,
+  });
+  if (!deps.config.oidc.externalIssuer) await linkIdentity(tx, deps.config.oidc.issuer, id, id);
+  return id;
+}
 
 export async function getMe(deps: AppDeps, account: AccountRow): Promise<Me> {
   const db = deps.database.db;

@@ -12,9 +12,8 @@ import {
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { storeTimeZone } from '../businesses/businesses.repository.js';
-import { iso } from '../inventory/stock-lines.service.js';
-import { accountNames } from '../inventory/stock-variants.repository.js';
+import { storeTimeZone } from '../../tenancy/stores.js';
+import { iso, accountNames } from '../../lib/records.js';
 import { auditActorIds, auditPage, type AuditFilters, type AuditRow } from './audit-trail.repository.js';
 
 type ListQuery = z.output<typeof listAuditEventsQuerySchema>;

@@ -19,13 +19,13 @@ import {
   findBusinessOwnedBy,
   listAllBusinessesOwnedBy,
   listBusinessesOwnedBy,
-  listStoresOfBusinesses,
   lowStockRows,
   salesOnStoreDays,
   staffCountsOf,
   stockAlertsOfStores,
   type BusinessRow,
 } from './businesses.repository.js';
+import { listStoresOfBusinesses } from '../../tenancy/stores.js';
 import { getPlan } from '../plans/plans.service.js';
 import { createBusiness } from './businesses.service.js';
 

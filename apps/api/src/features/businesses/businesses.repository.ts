@@ -3,7 +3,6 @@ import { systemRoleNames, type SystemRoleName } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
 import { businesses, memberships, roles, staffMembers, stores } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { stockAlertCounts } from '../dashboard/dashboard.repository.js';
 
 export async function insertBusiness(db: Executor, row: typeof businesses.$inferInsert) {
   await db.insert(businesses).values(row);
@@ -68,23 +67,6 @@ export async function findBusinessOwnedBy(
   return row;
 }
 
-export async function listStoresOfBusinesses(db: Executor, businessIds: string[]) {
-  if (businessIds.length === 0) return [];
-  return db
-    .select({
-      businessId: stores.businessId,
-      id: stores.id,
-      name: stores.name,
-      alias: stores.alias,
-      timeZone: stores.timeZone,
-      address: stores.address,
-      phone: stores.phone,
-    })
-    .from(stores)
-    .where(inArray(stores.businessId, businessIds))
-    .orderBy(asc(stores.name), asc(stores.id));
-}
-
 /** The version of the business's logo; null when it has none. */
 export async function findLogoVersion(db: Executor, businessId: string): Promise<number | null> {
   const [row] = await db
@@ -92,40 +74,6 @@ export async function findLogoVersion(db: Executor, businessId: string): Promise
     .from(businesses)
     .where(eq(businesses.id, businessId));
   return row?.logoVersion ?? null;
-}
-
-/** A store of a business (the tenant scope comes first, as in every key). */
-export async function findStore(db: Executor, businessId: string, storeId: string) {
-  const [row] = await db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      alias: stores.alias,
-      timeZone: stores.timeZone,
-      address: stores.address,
-      allowNegativeStock: stores.allowNegativeStock,
-      wasteApprovalThresholdMinor: stores.wasteApprovalThresholdMinor,
-    })
-    .from(stores)
-    .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
-  return row;
-}
-
-/** A store's IANA time zone (its calendar: days, reports, due dates); undefined for no such store. */
-export async function findStoreTimeZone(
-  db: Executor,
-  scope: { businessId: string; storeId: string },
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ timeZone: stores.timeZone })
-    .from(stores)
-    .where(and(eq(stores.businessId, scope.businessId), eq(stores.id, scope.storeId)));
-  return row?.timeZone;
-}
-
-/** A store's time zone; Lagos for a store that is gone (a request already resolved it as real). */
-export async function storeTimeZone(db: Executor, scope: { businessId: string; storeId: string }): Promise<string> {
-  return (await findStoreTimeZone(db, scope)) ?? 'Africa/Lagos';
 }
 
 // ---------------------------------------------------------------- admin mode's figures
@@ -210,6 +158,13 @@ export async function countPeopleOf(db: Executor, businessIds: string[]): Promis
     .where(and(inArray(staffMembers.businessId, businessIds), sql`${staffMembers.deactivatedAt} is null`));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * The low and out-of-stock counts over stock rows `l` (a variant without one has 0): at or below a
+ * reorder level that is set, and at or below zero. The store dashboard and admin mode count alike.
+ */
+export const stockAlertCounts = sql`count(*) filter (where l.reorder_level is not null and coalesce(l.on_hand, 0) <= l.reorder_level) as low,
+               count(*) filter (where coalesce(l.on_hand, 0) <= 0) as out`;
 
 /**
  * Per store of these businesses: tracked, non-archived variants at or below their reorder level (a

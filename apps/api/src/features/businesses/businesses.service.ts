@@ -18,12 +18,12 @@ import { aliasTaken } from '../stores/stores.service.js';
 import { lockBusiness } from '../staff/staff.repository.js';
 import {
   findLogoVersion,
-  findStore,
   insertBusiness,
   insertMembership,
   insertStore,
   insertSystemRoles,
 } from './businesses.repository.js';
+import { findStore } from '../../tenancy/stores.js';
 
 export interface NewStore {
   name: string;

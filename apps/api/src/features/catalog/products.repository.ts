@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { parseThousandths, type ProductOption, type ProductSort, type ProductUnit } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
+import { likePrefix } from '../../lib/like-patterns.js';
 import {
   categories,
   contacts,
@@ -458,12 +459,6 @@ export type ListRow = {
   stock_value_minor: number | string;
   stock_state: 'in_stock' | 'low' | 'out' | 'untracked';
 };
-
-/** Escapes LIKE's wildcards so a search for "50%" means the characters. */
-export const likePattern = (q: string) => `%${likePrefix(q)}`;
-
-/** "Abc" → "abc%" with LIKE's wildcards escaped: lower-cased text starting with the search. */
-export const likePrefix = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The figures of a product in the active store, over its non-archived variants: one lateral subquery

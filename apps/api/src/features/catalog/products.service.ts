@@ -44,7 +44,6 @@ import {
   insertBarcodes,
   insertProduct,
   insertVariants,
-  likePattern,
   listProductRows,
   listStores,
   listVariantsForUpdate,
@@ -58,6 +57,7 @@ import {
   type ProductDetailRows,
   type ProductRow,
 } from './products.repository.js';
+import { likePattern } from '../../lib/like-patterns.js';
 
 export type ProductScope = { businessId: string; storeId: string };
 /** A request's scope with the role's permissions: what it answers depends on inventory.costs. */

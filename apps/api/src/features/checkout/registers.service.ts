@@ -2,11 +2,10 @@ import type { RegisterSession, RegisterSummary } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import { uniqueViolation, type Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, notFound, checkVersion } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
-import { checkVersion, iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
-import { accountNames } from '../inventory/stock-variants.repository.js';
+import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import {
   cashMovementRows,
   closeSessionRow,
@@ -248,7 +247,7 @@ export async function closeRegisterSession(
     if (!row) throw notFound(WHAT);
     if (row.openedBy !== actor.accountId && !managesRegisters(scope)) throw notYours(row, 'closing');
     if (row.status !== 'open') throw registerClosed(row);
-    checkVersion('register session', row.version, body.version);
+    checkVersion('this register session', row.version, body.version);
     const figures = (await sessionSummaries(tx, scope.businessId, [sessionId])).get(sessionId)!;
     const expectedCashMinor = figures.expectedCashMinor;
     const countedCashMinor = body.countedCashMinor;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { cappedSearchPage, likePrefix, SEARCH_COUNT_CAP, type SellableRow } from '../catalog/products.repository.js';
+import { cappedSearchPage, SEARCH_COUNT_CAP, type SellableRow } from '../catalog/products.repository.js';
+import { likePrefix } from '../../lib/like-patterns.js';
 
 /**
  * The SQL of the register's search. Items are VARIANTS of non-archived products; the products are

@@ -2,7 +2,7 @@ import { checkBarcode, type listSellablesQuerySchema, type RegisterSellable, typ
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
-import { likePattern } from '../catalog/products.repository.js';
+import { likePattern } from '../../lib/like-patterns.js';
 import { toSellable, type ViewerScope } from '../catalog/products.service.js';
 import {
   categoryExists,

@@ -6,10 +6,10 @@ import {
   type InvoiceStatus,
   type VendorSummary,
 } from '@ipos/contracts';
-import { storeTimeZone } from '../businesses/businesses.repository.js';
+import { storeTimeZone } from '../../tenancy/stores.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
-import { iso, isoOrNull } from '../inventory/stock-lines.service.js';
+import { iso, isoOrNull } from '../../lib/records.js';
 import { customerFigures, customerHistory, findContact, vendorOrders, vendorTotals } from './contacts.repository.js';
 import { present } from './contacts.service.js';
 

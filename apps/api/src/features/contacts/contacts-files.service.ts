@@ -15,7 +15,7 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { parseYesNo, readCsv, type CsvRecord } from '../../lib/csv.js';
-import { storeTimeZone } from '../businesses/businesses.repository.js';
+import { storeTimeZone } from '../../tenancy/stores.js';
 import { contactExportPage, findContactsByIds, findContactsSharing, type ContactRow } from './contacts.repository.js';
 import { createContactIn, setContactArchivedIn, storedFields, updateContactIn } from './contacts.service.js';
 

@@ -12,11 +12,11 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, invalidFields, notFound } from '../../http/app-error.js';
+import { AppError, invalidFields, notFound, checkVersion } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
-import { checkVersion, iso } from '../inventory/stock-lines.service.js';
-import { likePrefix } from '../catalog/products.repository.js';
+import { iso } from '../../lib/records.js';
+import { likePrefix } from '../../lib/like-patterns.js';
 import {
   findContact,
   findDuplicateContacts,
@@ -310,7 +310,7 @@ export async function updateContactIn(
 ): Promise<{ contact: Contact; changed: boolean }> {
   const row = await lockContact(tx, scope.businessId, id);
   if (!row) throw notFound(WHAT);
-  if (body.version !== undefined) checkVersion('contact', row.version, body.version);
+  if (body.version !== undefined) checkVersion('this contact', row.version, body.version);
   const fields = storedFields(body);
   const { before, after } = diff(audited(row), audited(fields));
   if (Object.keys(after).length === 0) return { contact: present(row), changed: false };

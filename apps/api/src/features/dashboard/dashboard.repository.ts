@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { stockAlertCounts } from '../businesses/businesses.repository.js';
 
 type Scope = { businessId: string; storeId: string };
 
@@ -70,13 +71,6 @@ export async function topProducts(db: Executor, scope: Scope, span: LocalSpan, l
          limit ${limit}`,
   );
 }
-
-/**
- * The low and out-of-stock counts over stock rows `l` (a variant without one has 0): at or below a
- * reorder level that is set, and at or below zero. The store dashboard and admin mode count alike.
- */
-export const stockAlertCounts = sql`count(*) filter (where l.reorder_level is not null and coalesce(l.on_hand, 0) <= l.reorder_level) as low,
-               count(*) filter (where coalesce(l.on_hand, 0) <= 0) as out`;
 
 /**
  * Tracked, non-archived variants of the store at or below their reorder level (a level set), and

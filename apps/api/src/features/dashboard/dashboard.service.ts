@@ -2,8 +2,8 @@ import { addDays, parseThousandths, paymentMethods, storeDay, type StoreDashboar
 import type { StoreAccess } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
-import { iso } from '../inventory/stock-lines.service.js';
-import { findStoreTimeZone } from '../businesses/businesses.repository.js';
+import { iso } from '../../lib/records.js';
+import { findStoreTimeZone } from '../../tenancy/stores.js';
 import {
   dailySales,
   paymentsByMethod,

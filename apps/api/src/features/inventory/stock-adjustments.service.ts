@@ -15,9 +15,10 @@ import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { newId } from '../../lib/ids.js';
 import { moveStock, type MoveOptions } from './stock-ledger.js';
-import { iso, resolveLines, who } from './stock-lines.service.js';
+import { resolveLines } from './stock-lines.service.js';
+import { iso, who, accountNames } from '../../lib/records.js';
 import { movementsOfDocument } from './stock-movements.repository.js';
-import { accountNames, variantDisplayName } from './stock-variants.repository.js';
+import { variantDisplayName } from './stock-variants.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 type Body = z.output<typeof createStockAdjustmentBodySchema>;

@@ -13,12 +13,12 @@ import type { StoreAccess } from '../../auth/access.js';
 import { seesCosts } from '../../auth/costs.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, notFound, checkVersion } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { newId } from '../../lib/ids.js';
 import { moveStock } from './stock-ledger.js';
-import { checkVersion, iso, isoOrNull, who } from './stock-lines.service.js';
+import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import {
   countLineRows,
   findCount,
@@ -35,7 +35,6 @@ import {
   type StockCountRow,
 } from './stock-counts.repository.js';
 import {
-  accountNames,
   findVariantByBarcode,
   findVariants,
   lockStockLevels,
@@ -55,7 +54,7 @@ async function lockOpenCount(tx: Executor, scope: Scope, id: string, version?: n
   const row = await lockCount(tx, scope.businessId, scope.storeId, id);
   if (!row) throw notFound(WHAT);
   if (row.status !== 'open') throw closed(row);
-  if (version !== undefined) checkVersion('count', row.version, version);
+  if (version !== undefined) checkVersion('this count', row.version, version);
   return row;
 }
 

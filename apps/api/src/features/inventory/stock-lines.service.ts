@@ -69,17 +69,3 @@ export async function resolveLines(
     );
   return resolved;
 }
-
-/** 409 VERSION_CONFLICT for a stale document. */
-export function checkVersion(what: string, current: number, given: number) {
-  if (current !== given)
-    throw new AppError('VERSION_CONFLICT', `Someone changed this ${what} since you loaded it; reload and try again`, {
-      currentVersion: current,
-    });
-}
-
-export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-
-export const who = (id: string | null, names: Map<string, string>) =>
-  id === null ? null : { id, name: names.get(id) ?? 'Unknown' };

@@ -8,8 +8,8 @@ import {
 import type { StoreAccess } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
-import { findStore } from '../businesses/businesses.repository.js';
-import { iso } from './stock-lines.service.js';
+import { findStore } from '../../tenancy/stores.js';
+import { iso } from '../../lib/records.js';
 import { listMovementRows } from './stock-movements.repository.js';
 import { productExists, variantLabel } from './stock-variants.repository.js';
 

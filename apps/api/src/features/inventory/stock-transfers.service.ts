@@ -2,12 +2,13 @@ import { parseThousandths, thousandthsToNumeric, type StockTransfer, type StockT
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, notFound, checkVersion } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { newId } from '../../lib/ids.js';
 import { moveStock } from './stock-ledger.js';
-import { checkVersion, iso, isoOrNull, resolveLines, who } from './stock-lines.service.js';
+import { resolveLines } from './stock-lines.service.js';
+import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import {
   findTransfer,
   insertTransfer,
@@ -17,7 +18,8 @@ import {
   updateTransfer,
   type StockTransferRow,
 } from './stock-transfers.repository.js';
-import { accountNames, findStore, variantDisplayName, type StoreRow } from './stock-variants.repository.js';
+import { variantDisplayName } from './stock-variants.repository.js';
+import { findStore, type StoreRow } from '../../tenancy/stores.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 
@@ -205,7 +207,7 @@ async function lockInTransit(tx: Executor, scope: Scope, id: string, version: nu
     );
   if (row.status !== 'in_transit')
     throw new AppError('TRANSFER_NOT_IN_TRANSIT', `Transfer ${row.number} is already ${row.status.replace('_', ' ')}`);
-  checkVersion('transfer', row.version, version);
+  checkVersion('this transfer', row.version, version);
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductUnit } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
-import { accounts, productBarcodes, productVariants, products, stockLevels, stores } from '../../db/schema.js';
+import { productBarcodes, productVariants, products, stockLevels } from '../../db/schema.js';
 
 /** What the stock documents need to know about a variant: its product, unit, tracking and cost. */
 export interface StockVariantRow {
@@ -83,31 +83,6 @@ export async function productExists(db: Executor, businessId: string, productId:
     .from(products)
     .where(and(eq(products.businessId, businessId), eq(products.id, productId)));
   return Boolean(row);
-}
-
-export interface StoreRow {
-  id: string;
-  name: string;
-  alias: string;
-}
-
-export async function findStore(db: Executor, businessId: string, storeId: string): Promise<StoreRow | undefined> {
-  const [row] = await db
-    .select({ id: stores.id, name: stores.name, alias: stores.alias })
-    .from(stores)
-    .where(and(eq(stores.businessId, businessId), eq(stores.id, storeId)));
-  return row;
-}
-
-/** Account names by id, for "who" on documents (accounts are global; names only). */
-export async function accountNames(db: Executor, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accounts)
-    .where(inArray(accounts.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

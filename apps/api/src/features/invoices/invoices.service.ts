@@ -25,17 +25,17 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { invoiceLines } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
-import { AppError, invalidFields, notFound } from '../../http/app-error.js';
+import { AppError, invalidFields, notFound, checkVersion } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { entityEvents } from '../../audit/entity-events.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
-import { checkVersion, iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
-import { accountNames, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
+import { variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
 import { findReceiptHeader } from '../checkout/receipts.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
-import { storeTimeZone } from '../businesses/businesses.repository.js';
+import { storeTimeZone } from '../../tenancy/stores.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
 import {
   deleteInvoiceRow,
@@ -500,7 +500,7 @@ export async function updateInvoiceIn(
   const row = await lockInvoice(tx, scope, id);
   if (!row) throw notFound(WHAT);
   if (row.status !== 'draft') throw notDraft(row.status);
-  checkVersion('invoice', row.version, body.version);
+  checkVersion('this invoice', row.version, body.version);
   const lines = await resolveDraft(tx, scope, body);
   const priced = priceInvoice(lines, body.cartDiscount ?? null);
   await replaceInvoiceLines(tx, scope.businessId, id, lineRows(scope.businessId, id, lines, priced));
@@ -552,7 +552,7 @@ export async function issueInvoiceIn(
   const row = await lockInvoice(tx, scope, id);
   if (!row) throw notFound(WHAT);
   if (row.status !== 'draft') throw notDraft(row.status);
-  checkVersion('invoice', row.version, body.version);
+  checkVersion('this invoice', row.version, body.version);
   const stored = await invoiceLineRows(tx, scope.businessId, id);
   const lines = storedDraftLines(stored);
   const priced = priceInvoice(lines, (row.cartDiscount as Discount | null) ?? null);
@@ -714,7 +714,7 @@ export async function voidInvoiceIn(
       'INVOICE_NOT_ISSUED',
       row.status === 'draft' ? 'A draft is not issued: delete it instead' : 'This invoice is already void',
     );
-  checkVersion('invoice', row.version, body.version);
+  checkVersion('this invoice', row.version, body.version);
   const returned = await returnStockTakenBy(
     tx,
     actor,

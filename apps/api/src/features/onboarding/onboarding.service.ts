@@ -7,13 +7,8 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { hashSecret, randomToken, sha256 } from '../../lib/secrets.js';
 import { enforceRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
-import {
-  findAccountByEmail,
-  insertAccount,
-  linkIdentity,
-  updateAccount,
-  type AccountRow,
-} from '../accounts/accounts.repository.js';
+import { findAccountByEmail, updateAccount, type AccountRow } from '../accounts/accounts.repository.js';
+import { createAccount } from '../accounts/accounts.service.js';
 import { aliasFromName, createBusiness } from '../businesses/businesses.service.js';
 import {
   expireResetTokensOf,
@@ -35,34 +30,6 @@ const SIGN_UP_EMAIL_LIMIT = { limit: 5, windowMs: 60 * 60 * 1000 };
 const VERIFY_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 };
 const FORGOT_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 };
 const RESET_LIMIT = { limit: 20, windowMs: 15 * 60 * 1000 };
-
-/** Creates an account for the embedded provider and links (issuer, account id) as its identity. */
-export async function createAccount(
-  deps: AppDeps,
-  tx: Tx,
-  input: {
-    email: string;
-    name: string;
-    phone?: string | null;
-    /** Null for an account that signs in only through an external issuer. */
-    passwordHash: string | null;
-    mustChangePassword?: boolean;
-    pinHash?: string | null;
-  },
-) {
-  const id = newId();
-  await insertAccount(tx, {
-    id,
-    email: input.email.toLowerCase(),
-    name: input.name,
-    phone: input.phone ?? null,
-    passwordHash: input.passwordHash,
-    mustChangePassword: input.mustChangePassword ?? false,
-    pinHash: input.pinHash ?? null,
-  });
-  if (!deps.config.oidc.externalIssuer) await linkIdentity(tx, deps.config.oidc.issuer, id, id);
-  return id;
-}
 
 type NewOwner = Omit<RegisterBody, 'password'> & { passwordHash: string };
 

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
 import { findReceiptHeader } from '../checkout/receipts.repository.js';
 import { printableBusinessLogo } from '../businesses/business-profile.service.js';
-import { iso } from '../inventory/stock-lines.service.js';
+import { iso } from '../../lib/records.js';
 import { lockWithLinesForSend, loadOrder, type Scope } from './purchase-orders.service.js';
 import { updateOrder } from './purchase-orders.repository.js';
 import { queuePdfMail } from '../../mail/pdf-mail.js';

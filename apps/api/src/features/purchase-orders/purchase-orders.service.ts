@@ -27,13 +27,13 @@ import {
   type ReorderSuggestion,
   type updatePurchaseOrderBodySchema,
 } from '@ipos/contracts';
-import { storeTimeZone } from '../businesses/businesses.repository.js';
+import { storeTimeZone } from '../../tenancy/stores.js';
 import { netSoldByVariant } from '../reports/restock-report.repository.js';
 import { salesWindow } from '../reports/restock-report.service.js';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { AppError, invalidFields, notFound } from '../../http/app-error.js';
+import { AppError, invalidFields, notFound, checkVersion } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
 import { entityEvents } from '../../audit/entity-events.js';
@@ -43,8 +43,8 @@ import { newId } from '../../lib/ids.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
 import { moveStock } from '../inventory/stock-ledger.js';
-import { checkVersion, iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
-import { accountNames, findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
+import { findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
 import {
   addToLines,
   findOrder,
@@ -369,7 +369,7 @@ export async function updatePurchaseOrderIn(
 ): Promise<PurchaseOrder> {
   const { order, lines: before } = await lockWithLines(tx, scope, id);
   enforce(order, before, 'edit');
-  checkVersion('purchase order', order.version, input.version);
+  checkVersion('this purchase order', order.version, input.version);
   const vendor = await checkVendor(tx, scope.businessId, input.vendorId);
   const lines = await resolveOrderLines(tx, scope.businessId, id, input.lines);
   await replaceLines(tx, scope.businessId, id, lines.rows);
@@ -760,7 +760,7 @@ export async function closePurchaseOrderIn(
 ): Promise<PurchaseOrder> {
   const { order, lines } = await lockWithLines(tx, scope, id);
   enforce(order, lines, 'close');
-  checkVersion('purchase order', order.version, input.version);
+  checkVersion('this purchase order', order.version, input.version);
   await updateOrder(tx, scope.businessId, id, {
     status: purchaseOrderStatus.CLOSED,
     closedAt: actedAt(actor),
@@ -800,7 +800,7 @@ export async function cancelPurchaseOrderIn(
 ): Promise<PurchaseOrder> {
   const { order, lines } = await lockWithLines(tx, scope, id);
   enforce(order, lines, 'cancel');
-  checkVersion('purchase order', order.version, input.version);
+  checkVersion('this purchase order', order.version, input.version);
   await updateOrder(tx, scope.businessId, id, {
     status: purchaseOrderStatus.CANCELLED,
     cancelledAt: actedAt(actor),

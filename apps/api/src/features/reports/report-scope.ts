@@ -4,7 +4,7 @@ import type { StoreAccess } from '../../auth/access.js';
 import { accessToStore } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
-import { listStoresOfBusinesses } from '../businesses/businesses.repository.js';
+import { listStoresOfBusinesses } from '../../tenancy/stores.js';
 
 /** A store a report covers, with the zone its days are taken in. */
 export interface ReportStore {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getRestockReport, getRestockReportPdf, restockReportDocument, storeDay } from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
 import { route, type RouteContext } from '../../http/route.js';
-import { storeTimeZone } from '../businesses/businesses.repository.js';
+import { storeTimeZone } from '../../tenancy/stores.js';
 import { reportPdfRoute } from './report-pdf.js';
 import { resolveReportScope } from './report-scope.js';
 import { restockReport } from './restock-report.service.js';

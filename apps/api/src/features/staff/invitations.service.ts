@@ -12,9 +12,10 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { newId } from '../../lib/ids.js';
+import { iso } from '../../lib/records.js';
 import { hashSecret } from '../../lib/secrets.js';
 import { findAccountByEmail, findAccountById, updateAccount } from '../accounts/accounts.repository.js';
-import { createAccount } from '../onboarding/onboarding.service.js';
+import { createAccount } from '../accounts/accounts.service.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import {
   businessesOf,
@@ -60,8 +61,6 @@ import {
 type InviteBody = z.output<typeof createStaffMemberBodySchema>;
 
 const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function statusOf(row: Pick<InvitationRow, 'status' | 'expiresAt'>, now: Date): InvitationStatus {
   if (row.status === 'pending' && row.expiresAt.getTime() <= now.getTime()) return 'expired';

@@ -15,7 +15,7 @@ import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { getAccountForUpdate, updateAccount } from '../accounts/accounts.repository.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
-import { listStoresOfBusinesses } from '../businesses/businesses.repository.js';
+import { listStoresOfBusinesses } from '../../tenancy/stores.js';
 import { businessesOf } from './invitations.repository.js';
 import { findRoleRow, listRoleRows } from './roles.repository.js';
 import {

@@ -19,7 +19,7 @@ import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
-import { iso } from '../inventory/stock-lines.service.js';
+import { iso } from '../../lib/records.js';
 import { findOpenSession } from '../checkout/registers.repository.js';
 import { findSale, lockSale, saleLineFacts } from './transactions.repository.js';
 import {

@@ -14,8 +14,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { iso } from '../inventory/stock-lines.service.js';
-import { accountNames } from '../inventory/stock-variants.repository.js';
+import { iso, accountNames } from '../../lib/records.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { entityEvents } from '../../audit/entity-events.js';
 import {

@@ -30,8 +30,8 @@ import { entityEvents } from '../../audit/entity-events.js';
 import { actedAt } from '../../lib/clock.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { insufficientStock, moveStock, onHandOf } from '../inventory/stock-ledger.js';
-import { iso, isoOrNull, who } from '../inventory/stock-lines.service.js';
-import { accountNames, findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
+import { findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { checkImageUpload } from '../../lib/images.js';
 import {
   findWaste,
