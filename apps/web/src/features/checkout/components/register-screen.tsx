@@ -35,7 +35,7 @@ import {
   updateLine,
   type Cart,
 } from '../cart';
-import { newId } from '../../../lib/ids';
+import { useAttempts } from '../../../lib/attempt';
 import { payBlockedMessage, refusedLines, stockShortfalls } from '../stock';
 import { useBarcodeScanner } from '../use-scanner';
 import { useStockRefreshOnFocus } from '../use-stock-refresh';
@@ -48,13 +48,6 @@ import { PaymentDialog } from './payment/payment-dialog';
 import { ProductSearch, CategoryTiles } from './product-search';
 import { ReceiptPanel } from './receipt/receipt-panel';
 import { PAY_BLOCKED_ID, PayBlockedNotice } from './stock-notices';
-
-/** One try at completing a sale: the same id and Idempotency-Key while the same cart and payments are retried. */
-interface Attempt {
-  saleId: string;
-  idempotencyKey: string;
-  fingerprint: string;
-}
 
 export interface PriceNotice {
   changes: { name: string; before: number; after: number }[];
@@ -89,7 +82,8 @@ export function RegisterScreen({
   const [completed, setCompleted] = useState<Sale | null>(null);
   const [priceNotice, setPriceNotice] = useState<PriceNotice | null>(null);
   const [resumingId, setResumingId] = useState<string | null>(null);
-  const attempt = useRef<Attempt | null>(null);
+  // One try at completing a sale: the same id and Idempotency-Key while the same cart and payments are retried.
+  const attempts = useAttempts();
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLButtonElement>(null);
   const priced = useMemo(() => priceOf(cart), [cart]);
@@ -154,9 +148,9 @@ export function RegisterScreen({
       return;
     }
     // The last failure (a PRICE_CHANGED, a shortage) was shown already: a new try starts clean.
-    if (!attempt.current) createSale.reset();
+    if (!attempts.hasPending()) createSale.reset();
     setDialog('pay');
-  }, [cart.lines.length, createSale, payBlocked]);
+  }, [attempts, cart.lines.length, createSale, payBlocked]);
   const openHold = useCallback(() => {
     if (cart.lines.length > 0) setDialog('hold');
     else if (heldCount > 0) setDialog('held');
@@ -196,23 +190,20 @@ export function RegisterScreen({
       payments,
       expectedTotalMinor: priced.totalMinor,
     };
-    const fingerprint = JSON.stringify(body);
-    // The same cart and payments sent again (after a network failure) is the same sale: same id, same key.
-    if (attempt.current?.fingerprint !== fingerprint)
-      attempt.current = { saleId: newId(), idempotencyKey: newId(), fingerprint };
-    const { saleId, idempotencyKey } = attempt.current;
+    // The same cart and payments sent again (after a lost answer) is the same sale: same id, same key.
+    const { id: saleId, key: idempotencyKey } = attempts.for(body);
     createSale.mutate(
       { body: { id: saleId, ...body }, idempotencyKey },
       {
         onSuccess: (sale) => {
-          attempt.current = null;
+          attempts.succeeded();
           setDialog(null);
           setCompleted(sale);
         },
         onError: (error) => {
-          // No answer: the sale may or may not be recorded — keep the attempt so a retry cannot sell twice.
+          // No answer: the sale may or may not be recorded — the attempt is kept so a retry cannot sell twice.
+          attempts.failed(error);
           if (!isApiError(error) || error.status === 0) return;
-          attempt.current = null;
           if (error.code === 'PRICE_CHANGED') void onPriceChanged(error.problem?.priceChanged);
           else if (
             error.code === 'INSUFFICIENT_STOCK' ||
@@ -315,7 +306,7 @@ export function RegisterScreen({
   const newSale = () => {
     setCompleted(null);
     change(() => emptyCart);
-    attempt.current = null;
+    attempts.succeeded();
     requestAnimationFrame(() => searchRef.current?.focus());
   };
 

@@ -4,7 +4,7 @@ import { voidSale, type CurrencyCode, type SaleDetail } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { newId } from '../../../lib/ids';
+import { useAttempts } from '../../../lib/attempt';
 import { useVoidSale } from '../api/transactions';
 
 // The contract's body schema: the reason is checked here exactly as the API checks it.
@@ -36,7 +36,7 @@ function VoidForm({ onClose, sale, currency }: { onClose: () => void; sale: Sale
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [key, setKey] = useState(() => newId());
+  const attempts = useAttempts();
   const voiding = useVoidSale(sale.id);
 
   const parsed = bodySchema.safeParse({ reason });
@@ -49,12 +49,14 @@ function VoidForm({ onClose, sale, currency }: { onClose: () => void; sale: Sale
     setError(null);
     if (!parsed.success) return;
     try {
+      const { key } = attempts.for(parsed.data);
       await voiding.mutateAsync({ reason: parsed.data.reason, idempotencyKey: key });
+      attempts.succeeded();
       toast.show({ type: 'success', message: `${sale.number} is voided.` });
       onClose();
     } catch (failure) {
+      attempts.failed(failure);
       if (!isApiError(failure)) return void showApiError(failure, 'Could not void the sale');
-      if (failure.status >= 400 && failure.status < 500) setKey(newId());
       setError(failure.fieldErrors.find((f) => f.field.endsWith('reason'))?.message ?? describeApiError(failure));
     }
   };

@@ -31,7 +31,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError, toast } from '../../../components/toast';
-import { newId } from '../../../lib/ids';
+import { useAttempts } from '../../../lib/attempt';
 import { formatQuantity } from '../../../lib/quantity';
 import { useApproveWaste, useWasteList } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
@@ -117,12 +117,16 @@ export function WasteList({
   const setQuery = (change: Record<string, string | null | undefined>) => setUrlQuery(change, true);
   const searchFilter = useUrlTextFilter(filter.q, (q) => setQuery({ q }));
 
+  // One key per record's approval, kept for a retry after a lost answer (the server answers the first approval).
+  const approvals = useAttempts();
+
   const approve = async (w: WasteSummary) => {
     try {
-      // One key per click: a retried click after a network failure is a new attempt the server refuses once decided.
-      await approving.mutateAsync({ wasteId: w.id, idempotencyKey: newId() });
+      await approving.mutateAsync({ wasteId: w.id, idempotencyKey: approvals.for({ wasteId: w.id }).key });
+      approvals.succeeded();
       toast.show({ type: 'success', message: `${w.number} approved: ${w.name} written off` });
     } catch (e) {
+      approvals.failed(e);
       showApiError(e, `Could not approve ${w.number}`);
     }
   };

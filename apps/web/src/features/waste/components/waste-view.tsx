@@ -29,7 +29,7 @@ import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../.
 import { Money } from '../../../components/money/money';
 import { DocumentTimeline, type TimelineLabel } from '../../../components/timeline/document-timeline';
 import { showApiError, toast } from '../../../components/toast';
-import { newId } from '../../../lib/ids';
+import { useAttempts } from '../../../lib/attempt';
 import { formatQuantity } from '../../../lib/quantity';
 import { useApproveWaste, usePutWastePhoto, useWaste, useWasteEvents, useWastePhotoUrl } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
@@ -123,8 +123,8 @@ export function WasteView({
   const events = useWasteEvents(wasteId);
   const approving = useApproveWaste();
   const [rejecting, setRejecting] = useState(false);
-  // One key per approval attempt from this page.
-  const [approveKey, setApproveKey] = useState(() => newId());
+  // One key per approval attempt from this page, kept for a retry after a lost answer.
+  const approvals = useAttempts();
 
   if (waste.isPending) return <LoadingCard label="Loading the waste record" />;
   if (waste.isError)
@@ -145,10 +145,11 @@ export function WasteView({
 
   const approve = async () => {
     try {
-      await approving.mutateAsync({ wasteId: w.id, idempotencyKey: approveKey });
+      await approving.mutateAsync({ wasteId: w.id, idempotencyKey: approvals.for({ wasteId: w.id }).key });
+      approvals.succeeded();
       toast.show({ type: 'success', message: `${w.number} approved: ${w.name} written off` });
     } catch (e) {
-      setApproveKey(newId());
+      approvals.failed(e);
       showApiError(e, 'Could not approve the waste');
     }
   };

@@ -8,6 +8,7 @@ import { variantsPage } from '../../../components/pickers/picker-fixtures';
 import { renderRoutes } from '../../../test/render';
 import { WasteForm } from './waste-form';
 import { WasteList } from './waste-list';
+import { WasteView } from './waste-view';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -251,5 +252,53 @@ describe('<WasteList>', () => {
     renderList(false);
     expect(await screen.findByText('No waste recorded yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Record waste' })).toBeInTheDocument();
+  });
+});
+
+describe('<WasteView>', () => {
+  const APPROVE = `POST /api/v1/waste/${WASTE_ID}/approve`;
+  const approveKeys = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).endsWith('/approve'))
+      .map(([, init]) => new Headers((init as RequestInit).headers).get('idempotency-key'));
+
+  it('retries an approval with the same Idempotency-Key after a network failure (the server may have approved it)', async () => {
+    localStorage.setItem('store-id', LEKKI_ID);
+    stubApi({
+      [`GET /api/v1/waste/${WASTE_ID}`]: () => jsonResponse(wasteOf()),
+      [`GET /api/v1/waste/${WASTE_ID}/events`]: () => jsonResponse({ items: [] }),
+      [APPROVE]: [
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        () => problemResponse(502, 'HTTP_ERROR'),
+        () => problemResponse(409, 'WASTE_NOT_PENDING', 'Already decided'),
+        () => jsonResponse(wasteOf({ status: 'recorded' })),
+      ],
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <WasteView wasteId={WASTE_ID} currency="NGN" timeZone="Africa/Lagos" permissions={['waste.approve']} />
+          ),
+        },
+      ],
+      {},
+    );
+    const user = userEvent.setup();
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    for (let tries = 1; tries <= 4; tries += 1) {
+      await user.click(approve);
+      await waitFor(() => expect(approveKeys()).toHaveLength(tries));
+      await waitFor(() => expect(approve).not.toHaveAttribute('data-loading'));
+    }
+    const [first, afterNetwork, after5xx, afterRefusal] = approveKeys();
+    expect(afterNetwork).toBe(first);
+    expect(after5xx).toBe(first);
+    // A 4xx is a definite answer: nothing was written, the next try is a new attempt.
+    expect(afterRefusal).not.toBe(first);
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   restockReportTable,
@@ -8,7 +7,7 @@ import {
   type RestockVendorGroup,
 } from '@ipos/contracts';
 import { showApiError } from '../../../../components/toast';
-import { newId } from '../../../../lib/ids';
+import { useAttempts } from '../../../../lib/attempt';
 import { RestockLinesTable } from './restock-lines-table';
 import { useCreateRestockOrders } from './restock-order-api';
 
@@ -46,7 +45,8 @@ export function RestockVendorOrders({
   onCreated: (result: RestockOrders) => void;
 }) {
   const create = useCreateRestockOrders();
-  const [key, setKey] = useState(() => newId());
+  // One key per creation, kept for a retry after a lost answer so the orders are not made twice.
+  const attempts = useAttempts();
   const groups = restockVendorGroups(report);
   const toOrder = (g: RestockVendorGroup) =>
     g.vendor !== null && g.lines.some((l) => l.storeId === store.id && l.suggestedQuantity > 0);
@@ -55,9 +55,11 @@ export function RestockVendorOrders({
 
   const submit = async () => {
     try {
+      const { key } = attempts.for({ storeId: store.id });
       onCreated(await create.mutateAsync({ body: {}, idempotencyKey: key }));
-      setKey(newId());
+      attempts.succeeded();
     } catch (error) {
+      attempts.failed(error);
       showApiError(error, 'Could not create the orders');
     }
   };
