@@ -5,7 +5,7 @@ import type { Me, Membership } from '@ipos/contracts';
 import { toast } from '../components/toast';
 import { useMe } from '../features/accounts/api/get-me';
 import { useStoredSession, type StoredSession } from '../features/accounts/hooks/use-stored-session';
-import { roleLabel } from '../features/accounts/role-label';
+import { roleLabel } from '../lib/role-label';
 import {
   activeMembership,
   sessionValuesForStore,

@@ -1,4 +1,4 @@
-import { useBusinessLogoUrl } from '../api/business-profile';
+import { useBusinessLogoUrl } from './business-logo-url';
 
 /**
  * The business's logo as documents print it (receipts, invoices), once loaded; nothing when the

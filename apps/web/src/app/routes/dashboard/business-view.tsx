@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
-import { roleLabel } from '../../../features/accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { StaffStatusBadge } from '../../../features/staff/components/staff-list';

@@ -1,6 +1,6 @@
 import { useCurrentStore } from '../../../lib/current-store';
 import { useMyInvitations } from '../../../features/accounts/api/my-invitations';
-import { roleLabel } from '../../../features/accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
 import { NoStore, NotAnOwner } from '../../../features/dashboard/components/no-store';
 import type { QuickLink } from '../../../features/dashboard/components/quick-links';

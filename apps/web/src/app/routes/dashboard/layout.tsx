@@ -4,7 +4,7 @@ import { InvitationsNotice } from '../../../features/accounts/components/invitat
 import { SignOutButton } from '../../../features/identity/components/sign-out-button';
 import { AppFrame } from '../../../features/navigation/components/app-frame';
 import { ContextSwitcher, type ContextOption } from '../../../features/navigation/components/context-switcher';
-import { roleLabel } from '../../../features/accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { NoAccess, NoAccessScopeProvider } from '../../../components/feedback/no-access';
 import { refusedSection } from '../../route-table';
 import { useRouteMeta } from '../../route-title';

@@ -12,7 +12,7 @@ import {
   useForgetMyInvitation,
   useMyInvitations,
 } from '../api/my-invitations';
-import { roleLabel } from '../role-label';
+import { roleLabel } from '../../../lib/role-label';
 
 type Answer = 'accept' | 'decline';
 

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addBusinessLocation,
   deleteBusinessLogo,
-  getBusinessLogo,
   getBusinessProfile,
   listBusinessLocations,
   putBusinessLogo,
@@ -10,8 +9,7 @@ import {
   type NewStoreBody,
   type UpdateBusinessProfileBody,
 } from '@ipos/contracts';
-import { apiBlob, apiRequest } from '../../../lib/api-client';
-import { useObjectUrl } from '../../../lib/object-url';
+import { apiRequest } from '../../../lib/api-client';
 
 /** The business profile of store details (packages/contracts/src/businesses/business-profile.ts). */
 const profileKey = ['businesses', 'profile'] as const;
@@ -61,15 +59,3 @@ export const useUpdateBusinessProfile = () =>
 export const useUploadBusinessLogo = () => useProfileMutation((file: Blob) => apiRequest(putBusinessLogo, { file }));
 
 export const useDeleteBusinessLogo = () => useProfileMutation(() => apiRequest(deleteBusinessLogo, {}));
-
-/** The logo as an object URL (null while it loads); `logoVersion` null: no logo (no request). */
-export function useBusinessLogoUrl(logoVersion: number | null | undefined) {
-  const enabled = logoVersion != null;
-  const logo = useQuery({
-    queryKey: [...profileKey, 'logo', logoVersion],
-    queryFn: ({ signal }) => apiBlob(getBusinessLogo, { query: { v: logoVersion! }, signal }),
-    enabled,
-    staleTime: Infinity,
-  });
-  return { url: useObjectUrl(enabled ? logo.data : undefined), isError: logo.isError };
-}

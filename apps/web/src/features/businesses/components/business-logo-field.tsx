@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Box, Button, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { MAX_BUSINESS_LOGO_BYTES, businessLogoTypes } from '@ipos/contracts';
 import { showApiError, toast } from '../../../components/toast';
-import { useBusinessLogoUrl, useDeleteBusinessLogo, useUploadBusinessLogo } from '../api/business-profile';
+import { useBusinessLogoUrl } from '../../../components/business-logo/business-logo-url';
+import { useDeleteBusinessLogo, useUploadBusinessLogo } from '../api/business-profile';
 
 /** The API's limits, checked before anything is sent. */
 function checkLogoFile(file: File): string | null {

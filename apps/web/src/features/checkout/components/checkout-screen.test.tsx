@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { systemRolePermissions, type CurrentStore, type RegisterSession, type SystemRoleName } from '@ipos/contracts';
 import type { ReactNode } from 'react';
 import { jsonResponse } from '../../../test/api';
-import { BUSINESS_ID, IKEJA_ID, testMe } from '../../../test/fixtures';
+import { BUSINESS_ID, IKEJA_ID } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { CheckoutScreen } from './checkout-screen';
 
@@ -70,7 +70,6 @@ function fakeApi(role: SystemRoleName, open: RegisterSession[]) {
       const { pathname } = new URL(url, 'http://localhost');
       const method = init?.method ?? 'GET';
       if (pathname === '/api/v1/stores/current') return jsonResponse(ikeja(role));
-      if (pathname === '/api/v1/me') return jsonResponse(testMe({ account: { ...CASHIER, email: 'c@demo.test' } }));
       if (pathname === '/api/v1/register-sessions' && method === 'GET')
         return jsonResponse({ items: open, total: open.length, page: 1, pageSize: 100, totalCapped: false });
       if (pathname === '/api/v1/register-sessions' && method === 'POST') {
@@ -96,7 +95,7 @@ describe('<CheckoutScreen>', () => {
   it('lets a cashier (IPOS_BASIC) open a register with the counted float and close it, not move cash', async () => {
     const posted = fakeApi('IPOS_BASIC', []);
     const user = userEvent.setup();
-    renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} />);
+    renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} accountId={CASHIER.id} />);
     const form = within(await screen.findByRole('form', { name: 'Open a register' }));
     expect(screen.queryByText('Ask a manager to open a register.')).not.toBeInTheDocument();
     await user.type(form.getByLabelText('Counted float'), '5000');
@@ -112,7 +111,7 @@ describe('<CheckoutScreen>', () => {
   it('sells on someone else’s till without closing it; a manager moves cash and closes any till', async () => {
     sessionStorage.setItem(`ipos.checkout.session.${IKEJA_ID}`, SESSION_ID);
     fakeApi('IPOS_BASIC', [sessionOf(OWNER)]);
-    const first = renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} />);
+    const first = renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} accountId={CASHIER.id} />);
     expect(await screen.findByText(/Opened by Ada Owner/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close register' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cash in' })).not.toBeInTheDocument();
@@ -120,7 +119,7 @@ describe('<CheckoutScreen>', () => {
     vi.unstubAllGlobals();
 
     fakeApi('IPOS_MANAGER_USER', [sessionOf(OWNER)]);
-    renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} />);
+    renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} accountId={CASHIER.id} />);
     expect(await screen.findByRole('button', { name: 'Close register' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cash in' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cash out' })).toBeInTheDocument();

@@ -5,7 +5,6 @@ import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useCurrentStore } from '../../../lib/current-store';
-import { useMe } from '../../accounts/api/get-me';
 import { useRegisterSession } from '../api/checkout-api';
 import { CloseReport } from './close-report';
 import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
@@ -32,10 +31,12 @@ function writeSessionChoice(storeId: string, sessionId: string | null) {
   }
 }
 
-/** `/dashboard/checkout`: the register gate, then the register, then (after closing) the close report. */
-export function CheckoutScreen({ storeId }: { storeId: string }) {
+/**
+ * `/dashboard/checkout`: the register gate, then the register, then (after closing) the close report.
+ * `accountId` is the signed-in account (undefined while it loads): the one who opened a till may close it.
+ */
+export function CheckoutScreen({ storeId, accountId }: { storeId: string; accountId: string | undefined }) {
   const store = useCurrentStore(storeId);
-  const me = useMe();
   const [sessionId, setSessionId] = useState<string | null>(() => readSessionChoice(storeId));
   const [closed, setClosed] = useState<RegisterSession | null>(null);
   const session = useRegisterSession(storeId, sessionId);
@@ -77,7 +78,7 @@ export function CheckoutScreen({ storeId }: { storeId: string }) {
           session={session.data}
           currency={currency}
           canMoveCash={can('checkout.register')}
-          canClose={can('checkout.register') || session.data.openedBy.id === me.data?.account.id}
+          canClose={can('checkout.register') || session.data.openedBy.id === accountId}
           onLeave={() => choose(null)}
           onClosed={(s) => {
             choose(null);

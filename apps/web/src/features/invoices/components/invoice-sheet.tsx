@@ -11,7 +11,7 @@ import {
   type Invoice,
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
-import { BusinessLogo } from '../../businesses/components/business-logo';
+import { BusinessLogo } from '../../../components/business-logo/business-logo';
 import { formatQuantity } from '../../../lib/quantity';
 import { formatDay } from '../../../lib/format';
 import { customerPath } from '../paths';

@@ -4,7 +4,7 @@ import { staffStatusLabels, type BusinessSummary, type StaffStatus } from '@ipos
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
-import { roleLabel } from '../../accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { ADD_USER_PATH, useAdminUsers } from '../api/admin-users';
 import { StaffStatusBadge } from './staff-list';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { storePermissions, type Role } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
-import { roleLabel } from '../../accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { roleEditPath, useDeleteRole, useRoles } from '../api/roles';
 import { RoleKindBadge } from './role-form';
 

@@ -12,7 +12,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { useDisplayTimeZone } from '../../../lib/current-store';
 import { formatDate } from '../../../lib/format';
-import { roleLabel } from '../../accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 
 const split = (value: string) => value.split(',').filter(Boolean);
 

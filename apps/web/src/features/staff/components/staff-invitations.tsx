@@ -7,7 +7,7 @@ import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useDisplayTimeZone } from '../../../lib/current-store';
 import { formatDate } from '../../../lib/format';
-import { roleLabel } from '../../accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { useResendStaffInvitation, useStaffInvitations, useWithdrawStaffInvitation } from '../api/staff';
 
 const statusColor: Record<InvitationStatus, string> = {

@@ -17,7 +17,7 @@ import { staffStatusLabels, type StaffMember, type StaffStatus } from '@ipos/con
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
-import { roleLabel } from '../../accounts/role-label';
+import { roleLabel } from '../../../lib/role-label';
 import { staffPath, useStaffList, useStaffOptions } from '../api/staff';
 
 const PAGE_SIZE = 25;

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../../components/feedback/load-states';
 import { toast } from '../../../../components/toast';
-import { roleLabel } from '../../../../features/accounts/role-label';
+import { roleLabel } from '../../../../lib/role-label';
 import {
   NO_ROLES_PERMISSION,
   ROLES_PATH,

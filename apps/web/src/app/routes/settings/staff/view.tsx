@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { CurrentStore, StaffMember } from '@ipos/contracts';
 import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../../components/toast';
-import { roleLabel } from '../../../../features/accounts/role-label';
+import { roleLabel } from '../../../../lib/role-label';
 import {
   STAFF_LIST_PATH,
   useResendDefaultPassword,

@@ -7,7 +7,7 @@ import {
   type Receipt,
   type ReceiptPaperWidth,
 } from '@ipos/contracts';
-import { BusinessLogo } from '../../../businesses/components/business-logo';
+import { BusinessLogo } from '../../../../components/business-logo/business-logo';
 import { formatMoney } from '../../../../lib/money';
 import { formatQuantity } from '../../../../lib/quantity';
 import { ReceiptBarcode } from './receipt-barcode';
