@@ -2,7 +2,7 @@ import { Alert, Badge, Button, FileButton, Group, Text } from '@mantine/core';
 
 /**
  * The parts every CSV import dialog shares (products, contacts): choosing the file, the preview's
- * summary, and the words and colours of a row's action. Each dialog keeps its own columns.
+ * summary, and the words and colours of a row’s action (`CsvImportDialog` puts them together).
  */
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'error';
 
