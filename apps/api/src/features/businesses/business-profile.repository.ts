@@ -79,11 +79,6 @@ export async function deleteBusinessLogoRow(db: Executor, businessId: string): P
   return deleted.length > 0;
 }
 
-export async function findBusinessLogo(db: Executor, businessId: string) {
-  const [row] = await db.select().from(businessLogos).where(eq(businessLogos.businessId, businessId));
-  return row;
-}
-
 /** The business's stores by name, with where they are. */
 export async function listLocations(db: Executor, businessId: string) {
   return db

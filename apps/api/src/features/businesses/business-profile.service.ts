@@ -6,16 +6,15 @@ import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/context.js';
 import { checkImageUpload } from '../../lib/images.js';
-import type { PdfLogo } from '../../lib/pdf-writer.js';
 import {
   deleteBusinessLogoRow,
-  findBusinessLogo,
   findBusinessProfile,
   listLocations,
   updateBusinessRow,
   upsertBusinessLogo,
   type BusinessProfileRow,
 } from './business-profile.repository.js';
+import { findBusinessLogo } from '../../documents/letterhead.js';
 
 /**
  * The business profile: the business of the active store, changed with
@@ -123,16 +122,6 @@ export async function deleteBusinessLogoIn(tx: Tx, actor: Actor, scope: StoreAcc
     after: { logoVersion: null },
   });
   return toProfile({ ...row, logoVersion: null });
-}
-
-/** The logo documents print (receipts, invoices, purchase orders); none without a logo version. */
-export async function printableBusinessLogo(
-  db: Executor,
-  businessId: string,
-  logoVersion: number | null,
-): Promise<PdfLogo | null> {
-  if (logoVersion == null) return null;
-  return (await findBusinessLogo(db, businessId)) ?? null;
 }
 
 export async function getBusinessLogo(db: Executor, scope: StoreAccess) {

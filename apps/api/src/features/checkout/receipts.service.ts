@@ -4,12 +4,11 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { notFound } from '../../http/app-error.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
-import { getSaleDetail } from '../transactions/transactions.service.js';
-import { findReceiptHeader, findTaxRateNames } from './receipts.repository.js';
+import { getSaleDetail } from './sale-view.service.js';
+import { findReceiptHeader, findTaxRateNames, printableBusinessLogo } from '../../documents/letterhead.js';
 import { receiptText } from './receipt-layout.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { queuePdfMail } from '../../mail/pdf-mail.js';
-import { printableBusinessLogo } from '../businesses/business-profile.service.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 

@@ -17,7 +17,7 @@ import { moveStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows } from './sale-lines.js';
 import { assertMayDiscount } from './discount.policy.js';
 import { findOpenSession } from './registers.repository.js';
-import { toSale } from '../transactions/transactions.service.js';
+import { toSale } from './sale-view.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { addSaleToSummaries } from '../reports/sales-summaries.js';
 import { assertPlanAllows } from '../plans/plans.service.js';

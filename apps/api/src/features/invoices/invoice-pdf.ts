@@ -3,8 +3,7 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { documentMoney, renderDocumentPdf } from '../../lib/document-pdf.js';
-import { findReceiptHeader, findTaxRateNames } from '../checkout/receipts.repository.js';
-import { printableBusinessLogo } from '../businesses/business-profile.service.js';
+import { findReceiptHeader, findTaxRateNames, printableBusinessLogo } from '../../documents/letterhead.js';
 import { loadInvoice, type EmailBody, type InvoiceScope } from './invoices.service.js';
 import { queuePdfMail } from '../../mail/pdf-mail.js';
 

@@ -33,7 +33,7 @@ import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import { variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
-import { findReceiptHeader } from '../checkout/receipts.repository.js';
+import { findReceiptHeader } from '../../documents/letterhead.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { storeTimeZone } from '../../tenancy/stores.js';
 import { contactFieldError } from '../contacts/contacts.service.js';

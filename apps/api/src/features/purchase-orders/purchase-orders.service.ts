@@ -3,8 +3,6 @@ import {
   parseThousandths,
   purchaseOrderRefusal,
   purchaseOrderStatus,
-  restockSuggestion,
-  reorderUnitCost,
   receivePurchaseOrder as receiveEndpoint,
   recallPurchaseOrder as recallEndpoint,
   statusAfterRecall,
@@ -28,8 +26,7 @@ import {
   type updatePurchaseOrderBodySchema,
 } from '@ipos/contracts';
 import { storeTimeZone } from '../../tenancy/stores.js';
-import { netSoldByVariant } from '../reports/restock-report.repository.js';
-import { salesWindow } from '../reports/restock-report.service.js';
+import { restockNeeds, salesWindow } from '../restock/restock.service.js';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
@@ -58,7 +55,6 @@ import {
   orderSummaryRow,
   receiptIdTaken,
   receiptRows,
-  reorderRows,
   replaceLines,
   returnIdTaken,
   returnRows,
@@ -842,28 +838,17 @@ export async function vendorSuggestions(
   now: Date,
   vendorId?: string,
 ): Promise<VendorSuggestion[]> {
-  const rows = await reorderRows(db, vendorId ? { ...scope, vendorId } : scope);
   const window = salesWindow(await storeTimeZone(db, scope), now);
-  const sold = new Map(
-    (await netSoldByVariant(db, { ...scope, ...window, variantIds: rows.map((r) => r.variantId) })).map((s) => [
-      s.variant_id,
-      parseThousandths(s.sold),
-    ]),
-  );
   const items: VendorSuggestion[] = [];
-  for (const r of rows) {
-    const onHand = parseThousandths(r.onHand);
-    const reorderLevel = parseThousandths(r.reorderLevel);
-    const reorderQuantity = r.reorderQuantity === null ? null : parseThousandths(r.reorderQuantity);
-    const onOrder = parseThousandths(r.onOrder);
-    const need = restockSuggestion({
-      unit: r.unit,
-      onHand,
-      reorderLevel,
-      reorderQuantity,
-      onOrder,
-      soldLast30Days: sold.get(r.variantId) ?? 0,
-    });
+  for (const {
+    row: r,
+    onHand,
+    reorderLevel,
+    reorderQuantity,
+    onOrder,
+    suggested: need,
+    unitCostMinor,
+  } of await restockNeeds(db, vendorId ? { ...scope, vendorId } : scope, window)) {
     if (need <= 0) continue;
     items.push({
       suggestion: {
@@ -878,10 +863,7 @@ export async function vendorSuggestions(
         reorderQuantity: reorderQuantity === null ? null : reorderQuantity / 1000,
         onOrder: onOrder / 1000,
         suggestedQuantity: need / 1000,
-        unitCostMinor: reorderUnitCost({
-          lastCostMinor: r.lastCostMinor === null ? null : Number(r.lastCostMinor),
-          costPriceMinor: Number(r.costPriceMinor),
-        }),
+        unitCostMinor,
       },
       vendor: r.vendorId === null ? null : { id: r.vendorId, name: r.vendorName ?? '' },
     });

@@ -1,25 +1,10 @@
-import {
-  addDays,
-  parseThousandths,
-  reorderUnitCost,
-  RESTOCK_SALES_DAYS,
-  restockPace,
-  restockSuggestion,
-  restockSummaryFigures,
-  storeDay,
-  type RestockLine,
-  type RestockReport,
-} from '@ipos/contracts';
+import { restockPace, restockSummaryFigures, type RestockLine, type RestockReport } from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
 import { variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { DEFAULT_TIME_ZONE } from '../../tenancy/stores.js';
+import { restockNeeds, salesWindow } from '../restock/restock.service.js';
 import { scopeResponse, type ResolvedReportScope } from './report-scope.js';
-import { netSoldByVariant, productCategories, restockCandidates } from './restock-report.repository.js';
-
-/** The store's last 30 calendar days, today (in its zone) included. */
-export function salesWindow(timeZone: string, now: Date) {
-  const to = storeDay(timeZone, now);
-  return { from: addDays(to, -(RESTOCK_SALES_DAYS - 1)), to };
-}
+import { productCategories } from './restock-report.repository.js';
 
 /** suggested (thousandths) × unit cost, rounded half up to the minor unit (both are never negative). */
 const valueOf = (thousandths: number, unitCostMinor: number) =>
@@ -37,41 +22,22 @@ export async function restockReport(deps: AppDeps, scope: ResolvedReportScope): 
   const perStore = await Promise.all(
     scope.stores.map(async (store) => {
       const window = salesWindow(store.timeZone, now);
-      const rows = await restockCandidates(db, scope.businessId, store.id);
-      const sold = await netSoldByVariant(db, {
-        businessId: scope.businessId,
-        storeId: store.id,
-        ...window,
-        variantIds: rows.map((r) => r.variantId),
-      });
-      return { store, window, rows, sold: new Map(sold.map((s) => [s.variant_id, parseThousandths(s.sold)])) };
+      return {
+        store,
+        window,
+        needs: await restockNeeds(db, { businessId: scope.businessId, storeId: store.id }, window),
+      };
     }),
   );
-  const productIds = [...new Set(perStore.flatMap((s) => s.rows.map((r) => r.productId)))];
+  const productIds = [...new Set(perStore.flatMap((s) => s.needs.map((n) => n.row.productId)))];
   const categories = new Map(
     (await productCategories(db, scope.businessId, productIds)).map((c) => [c.product_id, c.category]),
   );
 
   const lines: RestockLine[] = [];
-  for (const { store, rows, sold } of perStore) {
-    const storeLines = rows.map((r): RestockLine => {
-      const onHand = parseThousandths(r.onHand);
-      const reorderLevel = parseThousandths(r.reorderLevel);
-      const reorderQuantity = r.reorderQuantity === null ? null : parseThousandths(r.reorderQuantity);
-      const onOrder = parseThousandths(r.onOrder);
-      const soldLast30Days = sold.get(r.variantId) ?? 0;
-      const suggested = restockSuggestion({
-        unit: r.unit,
-        onHand,
-        reorderLevel,
-        reorderQuantity,
-        onOrder,
-        soldLast30Days,
-      });
-      const unitCostMinor = reorderUnitCost({
-        lastCostMinor: r.lastCostMinor === null ? null : Number(r.lastCostMinor),
-        costPriceMinor: Number(r.costPriceMinor),
-      });
+  for (const { store, needs } of perStore) {
+    const storeLines = needs.map((need): RestockLine => {
+      const { row: r, onHand, reorderLevel, reorderQuantity, onOrder, soldLast30Days, suggested, unitCostMinor } = need;
       return {
         storeId: store.id,
         storeName: store.name,
@@ -105,7 +71,7 @@ export async function restockReport(deps: AppDeps, scope: ResolvedReportScope): 
     lines.push(...storeLines);
   }
 
-  const window = perStore[0]?.window ?? salesWindow('Africa/Lagos', now);
+  const window = perStore[0]?.window ?? salesWindow(DEFAULT_TIME_ZONE, now);
   const report: RestockReport = {
     scope: { ...scopeResponse(scope), ...window },
     headline: { key: 'restock-lines', label: 'To reorder', value: 0, format: 'count' },

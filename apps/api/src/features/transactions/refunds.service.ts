@@ -21,7 +21,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { iso } from '../../lib/records.js';
 import { findOpenSession } from '../checkout/registers.repository.js';
-import { findSale, lockSale, saleLineFacts } from './transactions.repository.js';
+import { findSale, lockSale, saleLineFacts } from '../checkout/sale-view.repository.js';
 import {
   insertRefund,
   insertRefundLines,
@@ -29,7 +29,7 @@ import {
   refundIdTaken,
   saleHasRefunds,
 } from './refunds.repository.js';
-import { loadRefunds } from './transactions.service.js';
+import { loadRefunds } from '../checkout/sale-view.service.js';
 import { addRefundToSummaries, removeSaleFromSummaries } from '../reports/sales-summaries.js';
 
 type Scope = { businessId: string; storeId: string };
