@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import type { Permission } from '@ipos/contracts';
 import { OIDC_CALLBACK_PATHS, permissions } from '@ipos/contracts';
+import { routePaths, type RouteId } from '../lib/route-paths';
 
 /**
  * The route table of spec section 2, in one place. Each entry is a full path pattern with what the
@@ -94,7 +95,7 @@ export const sections: readonly Section[] = [
   {
     id: 'dashboard',
     name: 'Dashboard',
-    path: '/dashboard',
+    path: routePaths['dashboard.dashboard'],
     audience: 'both',
     summary: 'An overview of your businesses or your store.',
     related: [],
@@ -102,7 +103,7 @@ export const sections: readonly Section[] = [
   {
     id: 'business',
     name: 'Businesses',
-    path: '/dashboard/business',
+    path: routePaths['dashboard.business'],
     audience: 'admin',
     requires: 'owner',
     summary: 'The businesses you own, with their stores, currency and country.',
@@ -111,7 +112,7 @@ export const sections: readonly Section[] = [
   {
     id: 'users',
     name: 'Users',
-    path: '/dashboard/users',
+    path: routePaths['dashboard.users'],
     audience: 'admin',
     requires: 'owner',
     summary: 'The people who work in your businesses, and adding new ones to a store with a role.',
@@ -120,7 +121,7 @@ export const sections: readonly Section[] = [
   {
     id: 'contact',
     name: 'Contacts',
-    path: '/dashboard/contact',
+    path: routePaths['dashboard.contact'],
     audience: 'non-admin',
     requires: ['contacts.view'],
     summary: 'Your customers and vendors: their details, purchases and balances.',
@@ -129,7 +130,7 @@ export const sections: readonly Section[] = [
   {
     id: 'inventory',
     name: 'Inventory',
-    path: '/dashboard/inventory',
+    path: routePaths['dashboard.inventory'],
     audience: 'non-admin',
     requires: ['inventory.view'],
     summary: 'Products and categories with their prices and stock on hand in this store.',
@@ -138,7 +139,7 @@ export const sections: readonly Section[] = [
   {
     id: 'waste',
     name: 'Waste',
-    path: '/dashboard/waste',
+    path: routePaths['dashboard.waste'],
     audience: 'non-admin',
     requires: ['waste.view'],
     summary: 'Stock written off as damaged, expired or lost, with the reason for each record.',
@@ -147,7 +148,7 @@ export const sections: readonly Section[] = [
   {
     id: 'report',
     name: 'Reports',
-    path: '/dashboard/report',
+    path: routePaths['dashboard.report'],
     audience: 'non-admin',
     requires: ['reports.view'],
     summary: 'Sales, purchase-order, waste, restock, tax and customer reports for this store.',
@@ -156,7 +157,7 @@ export const sections: readonly Section[] = [
   {
     id: 'transactions',
     name: 'Transactions',
-    path: '/dashboard/transactions',
+    path: routePaths['dashboard.transactions'],
     audience: 'non-admin',
     requires: ['transactions.view'],
     summary: 'Every sale made in this store, with its payments, and refunds.',
@@ -165,7 +166,7 @@ export const sections: readonly Section[] = [
   {
     id: 'purchase-order',
     name: 'Purchase orders',
-    path: '/dashboard/purchase-order',
+    path: routePaths['dashboard.purchase-order'],
     audience: 'non-admin',
     requires: ['purchase-orders.view'],
     summary: 'Orders to your vendors, receiving the goods into stock, and returns to the vendor.',
@@ -174,7 +175,7 @@ export const sections: readonly Section[] = [
   {
     id: 'invoice',
     name: 'Invoices',
-    path: '/dashboard/invoice',
+    path: routePaths['dashboard.invoice'],
     audience: 'non-admin',
     requires: ['invoices.view'],
     summary: 'Invoices to your customers and what they have paid.',
@@ -183,7 +184,7 @@ export const sections: readonly Section[] = [
   {
     id: 'checkout',
     name: 'Checkout',
-    path: '/dashboard/checkout',
+    path: routePaths['dashboard.checkout'],
     audience: 'non-admin',
     requires: ['checkout.sell'],
     summary: 'The register: scan or search products, take payment and print the receipt.',
@@ -192,7 +193,7 @@ export const sections: readonly Section[] = [
   {
     id: 'settings',
     name: 'Settings',
-    path: '/dashboard/settings',
+    path: routePaths['dashboard.settings'],
     audience: 'non-admin',
     // Any settings permission opens the section; the catalogue is the one list of them.
     requires: permissions.filter((p) => p.startsWith('settings.')),
@@ -202,7 +203,7 @@ export const sections: readonly Section[] = [
   {
     id: 'profile',
     name: 'Profile',
-    path: '/dashboard/profile',
+    path: routePaths['dashboard.profile'],
     audience: 'non-admin',
     summary: 'Your name, email, password and PIN.',
     related: ['support'],
@@ -210,7 +211,7 @@ export const sections: readonly Section[] = [
   {
     id: 'support',
     name: 'Support',
-    path: '/dashboard/support',
+    path: routePaths['dashboard.support'],
     audience: 'non-admin',
     summary: 'Help with iPos and a way to reach the support team.',
     related: ['profile'],
@@ -225,10 +226,14 @@ export function getSection(id: SectionId): Section {
 
 /** `dashboard.<section>.<child>` routes: auth-required, with the audience of their section. */
 function dashboardRoute(section: SectionId, child: string, title: string, kind?: RouteKind): RouteMeta {
-  const { audience, path } = getSection(section);
+  const { audience } = getSection(section);
+  const id = child ? `dashboard.${section}.${child}` : `dashboard.${section}`;
+  // The path comes from the one list of paths that links are built from.
+  const path: string | undefined = routePaths[id as RouteId];
+  if (!path) throw new Error(`Route ${id} has no path in lib/route-paths.ts`);
   return {
-    id: child ? `dashboard.${section}.${child}` : `dashboard.${section}`,
-    path: child ? `${path}/${child}` : path,
+    id,
+    path,
     title,
     access: 'auth',
     audience,
@@ -324,7 +329,7 @@ export const routeTable: readonly RouteMeta[] = [
 ];
 
 export const LANDING_PATH = '/';
-export const DASHBOARD_PATH = '/dashboard';
+export const DASHBOARD_PATH = routePaths['dashboard.dashboard'];
 export const TIMEOUT_PIN_PATH = '/timeout/enter-pin';
 
 export function getRouteMeta(id: string): RouteMeta {
