@@ -9,11 +9,7 @@ import {
 } from '@ipos/contracts';
 import type { Executor } from '../db/client.js';
 import { AppError, notFound } from '../http/app-error.js';
-import {
-  listMembershipRows,
-  listOwnedBusinesses,
-  type StoreRoleRow,
-} from '../features/accounts/accounts.repository.js';
+import { listMembershipRows, listOwnedBusinesses, type StoreRoleRow } from '../tenancy/accounts.js';
 import { listStoresOfBusinesses, findStore } from '../tenancy/stores.js';
 
 export interface StoreAccess {

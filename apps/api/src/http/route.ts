@@ -17,7 +17,7 @@ import {
   linkIdentity,
   listOwnedBusinesses,
   type AccountRow,
-} from '../features/accounts/accounts.repository.js';
+} from '../tenancy/accounts.js';
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 

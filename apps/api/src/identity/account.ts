@@ -1,6 +1,6 @@
 import type { Account, FindAccount } from 'oidc-provider';
 import type { Executor } from '../db/client.js';
-import { findAccountById, listMembershipRows, listOwnedBusinesses } from '../features/accounts/accounts.repository.js';
+import { findAccountById, listMembershipRows, listOwnedBusinesses } from '../tenancy/accounts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,7 +6,7 @@ import type { Configuration, errors, KoaContextWithOIDC } from 'oidc-provider';
 import { ACCESS_TOKEN_TTL_SECONDS, OIDC_CALLBACK_PATHS, OIDC_SCOPES } from '@ipos/contracts';
 import type { AppDeps } from '../http/context.js';
 import { refuseOversizedBody } from '../http/edge.js';
-import { findAccountById } from '../features/accounts/accounts.repository.js';
+import { findAccountById } from '../tenancy/accounts.js';
 import { dummySecretHash } from '../lib/secrets.js';
 import { loadOrCreateProviderSecrets } from './keys.js';
 import { deviceCookieKeys } from './device-cookie.js';

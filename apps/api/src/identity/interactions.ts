@@ -4,12 +4,7 @@ import type Koa from 'koa';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InteractionResults, Provider } from 'oidc-provider';
 import type { Executor } from '../db/client.js';
-import {
-  findAccountByEmail,
-  findAccountById,
-  findAccountIdByIdentity,
-  linkIdentity,
-} from '../features/accounts/accounts.repository.js';
+import { findAccountByEmail, findAccountById, findAccountIdByIdentity, linkIdentity } from '../tenancy/accounts.js';
 import {
   GOOGLE_ENDPOINTS,
   GoogleSignInError,

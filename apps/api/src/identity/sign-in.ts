@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client.js';
-import { findAccountByEmail } from '../features/accounts/accounts.repository.js';
+import { findAccountByEmail } from '../tenancy/accounts.js';
 import { attemptWithBackoff, giveBackAttempt, resetRateLimit, type Backoff } from '../lib/rate-limit.js';
 import { dummySecretHash, verifySecret } from '../lib/secrets.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { accountIdentities, accounts, businesses, memberships, roles, staffMembers, stores } from '../../db/schema.js';
+import type { Executor } from '../db/client.js';
+import { accountIdentities, accounts, businesses, memberships, roles, staffMembers, stores } from '../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 

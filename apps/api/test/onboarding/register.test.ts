@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { currencies, currencyCodes } from '@ipos/contracts';
 import { accounts, auditEvents, businesses, memberships, roles, signUpRequests, stores } from '../../src/db/schema.js';
-import { insertAccount } from '../../src/features/accounts/accounts.repository.js';
+import { insertAccount } from '../../src/tenancy/accounts.js';
 import { newId } from '../../src/lib/ids.js';
 import { sha256, verifySecret } from '../../src/lib/secrets.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';

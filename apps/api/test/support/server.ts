@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { createServer, type Server } from '../../src/server.js';
 import { loadOrCreateProviderSecrets } from '../../src/identity/keys.js';
-import { findAccountByEmail } from '../../src/features/accounts/accounts.repository.js';
+import { findAccountByEmail } from '../../src/tenancy/accounts.js';
 import { accounts } from '../../src/db/schema.js';
 import { sql } from 'drizzle-orm';
 import type { Me } from '@ipos/contracts';

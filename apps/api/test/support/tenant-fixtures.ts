@@ -22,7 +22,7 @@ import {
   type Endpoint,
   type Permission,
 } from '@ipos/contracts';
-import { linkIdentity } from '../../src/features/accounts/accounts.repository.js';
+import { linkIdentity } from '../../src/tenancy/accounts.js';
 import { accounts, businesses, memberships, roles, staffInvitations, staffMembers } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestProduct, randomEan13 } from './catalog.js';

@@ -15,7 +15,7 @@ import {
   listOwnedBusinesses,
   updateAccount,
   type AccountRow,
-} from './accounts.repository.js';
+} from '../../tenancy/accounts.js';
 
 /** Creates an account for the embedded provider and links (issuer, account id) as its identity. */
 export async function createAccount(

@@ -19,7 +19,7 @@ import {
   getAccountForUpdate,
   updateAccount,
   type AccountRow,
-} from './accounts.repository.js';
+} from '../../tenancy/accounts.js';
 import {
   cancelOpenEmailChanges,
   deleteProviderSessionsOf,

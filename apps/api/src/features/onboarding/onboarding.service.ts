@@ -7,7 +7,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { hashSecret, randomToken, sha256 } from '../../lib/secrets.js';
 import { enforceRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
-import { findAccountByEmail, updateAccount, type AccountRow } from '../accounts/accounts.repository.js';
+import { findAccountByEmail, updateAccount, type AccountRow } from '../../tenancy/accounts.js';
 import { createAccount } from '../accounts/accounts.service.js';
 import { aliasFromName, createBusiness } from '../businesses/businesses.service.js';
 import {

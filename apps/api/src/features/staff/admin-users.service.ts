@@ -10,7 +10,7 @@ import { listStoreAccess, type StoreAccess } from '../../auth/access.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { listOwnedBusinesses } from '../accounts/accounts.repository.js';
+import { listOwnedBusinesses } from '../../tenancy/accounts.js';
 import { listStaffRows, membershipsOf, roleNamesOf, type StaffMembershipRow } from './staff.repository.js';
 import { getStaffOptions } from './staff.service.js';
 import { inviteStaffMemberIn } from './invitations.service.js';

@@ -14,7 +14,7 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { newId } from '../../lib/ids.js';
 import { iso } from '../../lib/records.js';
 import { hashSecret } from '../../lib/secrets.js';
-import { findAccountByEmail, findAccountById, updateAccount } from '../accounts/accounts.repository.js';
+import { findAccountByEmail, findAccountById, updateAccount } from '../../tenancy/accounts.js';
 import { createAccount } from '../accounts/accounts.service.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import {

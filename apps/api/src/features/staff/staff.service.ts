@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit/audit.js';
 import type { Executor, Tx } from '../../db/client.js';
 import { AppError, checkVersion, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
-import { getAccountForUpdate, updateAccount } from '../accounts/accounts.repository.js';
+import { getAccountForUpdate, updateAccount } from '../../tenancy/accounts.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import { listStoresOfBusinesses } from '../../tenancy/stores.js';
 import { businessesOf } from './invitations.repository.js';

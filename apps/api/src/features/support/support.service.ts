@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { newId } from '../../lib/ids.js';
 import { enforceRateLimit } from '../../lib/rate-limit.js';
-import type { AccountRow } from '../accounts/accounts.repository.js';
+import type { AccountRow } from '../../tenancy/accounts.js';
 import { insertSupportRequest } from './support.repository.js';
 
 /**
