@@ -19,6 +19,8 @@ export interface StoreAccess {
   storeId: string;
   storeName: string;
   storeAlias: string;
+  /** The store's IANA time zone: its calendar (days, reports, due dates). */
+  timeZone: string;
   roleName: string;
   permissions: Permission[];
   /** The account owns the business: it acts as IPOS_ADMIN in every one of its stores. */
@@ -54,6 +56,7 @@ export async function listStoreAccess(db: Executor, accountId: string): Promise<
       storeId: row.storeId,
       storeName: row.storeName,
       storeAlias: row.storeAlias,
+      timeZone: row.storeTimeZone,
       roleName: row.roleName,
       permissions: rolePermissions(row),
       viaOwnership: false,
@@ -72,6 +75,7 @@ export async function listStoreAccess(db: Executor, accountId: string): Promise<
       storeId: store.id,
       storeName: store.name,
       storeAlias: store.alias,
+      timeZone: store.timeZone,
       roleName: 'IPOS_ADMIN',
       permissions: [...systemRolePermissions.IPOS_ADMIN],
       viaOwnership: true,
@@ -124,5 +128,5 @@ export async function accessToLocation(
   if (!store) throw notFound('The store');
   if (!active.permissions.includes(permission))
     throw new AppError('FORBIDDEN', `Your role does not allow this (${permission})`);
-  return { ...active, storeId: store.id, storeName: store.name, storeAlias: store.alias };
+  return { ...active, storeId: store.id, storeName: store.name, storeAlias: store.alias, timeZone: store.timeZone };
 }

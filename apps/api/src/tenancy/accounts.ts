@@ -72,6 +72,7 @@ export interface StoreRoleRow {
   storeId: string;
   storeName: string;
   storeAlias: string;
+  storeTimeZone: string;
   roleName: string;
   roleIsSystem: boolean;
   rolePermissions: string[];
@@ -88,6 +89,7 @@ export async function listMembershipRows(db: Executor, accountId: string): Promi
         storeId: stores.id,
         storeName: stores.name,
         storeAlias: stores.alias,
+        storeTimeZone: stores.timeZone,
         roleName: roles.name,
         roleIsSystem: roles.isSystem,
         rolePermissions: roles.permissions,

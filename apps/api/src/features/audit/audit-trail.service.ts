@@ -12,7 +12,6 @@ import {
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import { storeTimeZone } from '../../tenancy/stores.js';
 import { iso, accountNames } from '../../lib/records.js';
 import { auditActorIds, auditPage, type AuditFilters, type AuditRow } from './audit-trail.repository.js';
 
@@ -20,7 +19,7 @@ type ListQuery = z.output<typeof listAuditEventsQuerySchema>;
 type ExportQuery = z.output<typeof exportAuditEventsQuerySchema>;
 
 async function filtersOf(db: Executor, store: StoreAccess, query: ExportQuery): Promise<AuditFilters> {
-  return { ...query, businessId: store.businessId, timeZone: await storeTimeZone(db, store) };
+  return { ...query, businessId: store.businessId, timeZone: store.timeZone };
 }
 
 async function toEvents(db: Executor, rows: AuditRow[]): Promise<AuditEvent[]> {
@@ -61,7 +60,7 @@ export const auditCsvColumns = ['When', 'Person', 'Action', 'Section', 'Record',
 
 /** `audit-trail-2026-11-26.csv`: the export's file, named by the active store's today. */
 export async function exportFileName(db: Executor, store: StoreAccess, now: Date): Promise<string> {
-  return `audit-trail-${storeDay(await storeTimeZone(db, store), now)}.csv`;
+  return `audit-trail-${storeDay(store.timeZone, now)}.csv`;
 }
 
 /**

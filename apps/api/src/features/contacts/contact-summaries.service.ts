@@ -6,7 +6,6 @@ import {
   type InvoiceStatus,
   type VendorSummary,
 } from '@ipos/contracts';
-import { storeTimeZone } from '../../tenancy/stores.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { iso, isoOrNull } from '../../lib/records.js';
@@ -21,10 +20,15 @@ type Scope = { businessId: string; storeId: string };
  * last came, and what they owe (issued invoices' balance; overdue: due before the active store's today).
  * A vendor (or another tenant's id) is a 404.
  */
-export async function customerSummary(db: Executor, scope: Scope, id: string, now: Date): Promise<CustomerSummary> {
+export async function customerSummary(
+  db: Executor,
+  scope: Scope & { timeZone: string },
+  id: string,
+  now: Date,
+): Promise<CustomerSummary> {
   const row = await findContact(db, scope.businessId, id);
   if (!row || row.kind !== 'customer') throw notFound('The customer');
-  const today = storeDay(await storeTimeZone(db, scope), now);
+  const today = storeDay(scope.timeZone, now);
   const figures = await customerFigures(db, scope.businessId, id, today);
   const history = await customerHistory(db, scope.businessId, id, CONTACT_HISTORY_LIMIT);
   return {

@@ -15,7 +15,6 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { parseYesNo, readCsv, type CsvRecord } from '../../lib/csv.js';
-import { storeTimeZone } from '../../tenancy/stores.js';
 import { contactExportPage, findContactsByIds, findContactsSharing, type ContactRow } from './contacts.repository.js';
 import { createContactIn, setContactArchivedIn, storedFields, updateContactIn } from './contacts.service.js';
 
@@ -247,8 +246,12 @@ export async function commitImport(
 }
 
 /** `contacts-vendors-2026-05-02.csv`, `contacts-2026-05-02.csv` (the active store's today). */
-export async function exportFileName(deps: AppDeps, scope: Scope, kind: ContactKind | undefined): Promise<string> {
-  const date = storeDay(await storeTimeZone(deps.database.db, scope), deps.now());
+export async function exportFileName(
+  deps: AppDeps,
+  scope: { timeZone: string },
+  kind: ContactKind | undefined,
+): Promise<string> {
+  const date = storeDay(scope.timeZone, deps.now());
   return `contacts-${kind ? `${kind}s-` : ''}${date}.csv`;
 }
 

@@ -1,9 +1,7 @@
 import { addDays, parseThousandths, paymentMethods, storeDay, type StoreDashboard } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
-import { notFound } from '../../http/app-error.js';
 import { iso } from '../../lib/records.js';
-import { findStoreTimeZone } from '../../tenancy/stores.js';
 import {
   dailySales,
   paymentsByMethod,
@@ -13,7 +11,7 @@ import {
   topProducts,
 } from './dashboard.repository.js';
 
-type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
+type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'timeZone'>;
 
 /** a / b rounded half away from zero, in integers (b > 0). */
 const divideRounded = (a: number, b: number) => Math.sign(a) * Math.floor((2 * Math.abs(a) + b) / (2 * b));
@@ -26,8 +24,7 @@ const divideRounded = (a: number, b: number) => Math.sign(a) * Math.floor((2 * M
  */
 export async function getStoreDashboard(deps: AppDeps, scope: Scope): Promise<StoreDashboard> {
   const db = deps.database.db;
-  const timeZone = await findStoreTimeZone(db, scope);
-  if (!timeZone) throw notFound('The store');
+  const timeZone = scope.timeZone;
   const today = storeDay(timeZone, deps.now());
   const tomorrow = addDays(today, 1);
   const todaySpan = { timeZone, fromDate: today, toDate: tomorrow };

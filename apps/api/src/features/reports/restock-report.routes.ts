@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { getRestockReport, getRestockReportPdf, restockReportDocument, storeDay } from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
 import { route, type RouteContext } from '../../http/route.js';
-import { storeTimeZone } from '../../tenancy/stores.js';
 import { reportPdfRoute } from './report-pdf.js';
 import { resolveReportScope } from './report-scope.js';
 import { restockReport } from './restock-report.service.js';
@@ -13,7 +12,7 @@ export function restockReportRoutes(app: FastifyInstance, deps: AppDeps) {
     store,
     query,
   }: Pick<RouteContext<typeof getRestockReport>, 'account' | 'store' | 'query'>) => {
-    const day = storeDay(await storeTimeZone(deps.database.db, store), deps.now());
+    const day = storeDay(store.timeZone, deps.now());
     const period = { from: query.from ?? day, to: query.to ?? day };
     return restockReport(
       deps,
