@@ -47,16 +47,17 @@ const boundaryZones = [
     from: `${api}/features`,
     message: 'Infrastructure never imports a feature: move the shared piece down, next to its kind.',
   },
-  // API engines: the stock ledger (with the stock-level locks of its repository), the sales summaries and
-  // the plans stand on the infrastructure alone.
+  // API engines (decision 0034): inventory with its stock ledger, the sales summaries, plans and restock
+  // stand on the infrastructure alone; features build on them.
   ...[
-    ['features/inventory/stock-ledger.ts', ['./inventory/stock-ledger.ts', './inventory/stock-variants.repository.ts']],
-    ['features/reports/sales-summaries.ts', ['./reports/sales-summaries.ts']],
-    ['features/plans', ['./plans']],
-  ].map(([engine, own]) => ({
+    ['features/inventory', './inventory'],
+    ['features/reports/sales-summaries.ts', './reports/sales-summaries.ts'],
+    ['features/plans', './plans'],
+    ['features/restock', './restock'],
+  ].map(([engine, itself]) => ({
     target: `${api}/${engine}`,
     from: `${api}/features`,
-    except: own,
+    except: [itself],
     message: 'An engine imports no feature: features build on engines, never the other way.',
   })),
 ];

@@ -46,6 +46,7 @@ describe('import boundaries fire on a deliberate violation', () => {
     ['api-engine-imports-feature.ts', 'apps/api/src/features/inventory/stock-ledger.ts', engineRule, 1],
     ['api-engine-imports-feature.ts', 'apps/api/src/features/reports/sales-summaries.ts', engineRule, 1],
     ['api-engine-imports-feature.ts', 'apps/api/src/features/plans/boundary-fixture.ts', engineRule, 1],
+    ['api-engine-imports-feature.ts', 'apps/api/src/features/restock/boundary-fixture.ts', engineRule, 1],
   ])('%s linted as %s', async (fixture, lintAs, message, count) => {
     const messages = await lintFixtureAs(fixture, lintAs);
     expect(messages.map((m) => m.ruleId)).toEqual(Array(count).fill('import-x/no-restricted-paths'));
@@ -130,9 +131,8 @@ describe('the real tree keeps the boundaries', () => {
       .map((entry) => `apps/api/src/${entry.name}/**/*.ts`);
     const results = await eslint.lintFiles([
       ...apiInfrastructure,
-      'apps/api/src/features/inventory/stock-ledger.ts',
+      'apps/api/src/features/{inventory,plans,restock}/*.ts',
       'apps/api/src/features/reports/sales-summaries.ts',
-      'apps/api/src/features/plans/*.ts',
       'apps/web/src/features/staff/components/*.tsx',
       'apps/web/src/features/checkout/components/checkout-screen.tsx',
       'apps/web/src/features/checkout/components/receipt/receipt-view.tsx',
