@@ -1,31 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Card, Group, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Group, Menu, SimpleGrid, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   cancelPurchaseOrderBodySchema,
   closePurchaseOrderBodySchema,
-  formatStoreDateTime,
   purchaseOrderRefusal,
-  purchaseOrderStatus,
   type CurrencyCode,
-  type EntityEvent,
   type PurchaseOrder,
   type PurchaseOrderAction,
 } from '@ipos/contracts';
-import {
-  isRecordMissing,
-  LoadError,
-  LoadingCard,
-  RecordNotFound,
-  WhenLoaded,
-} from '../../../components/feedback/load-states';
-import { Money } from '../../../components/money/money';
+import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
 import { PurchaseOrderStatusBadge } from '../../../components/status-badge/purchase-order-status-badge';
-import { DocumentTimeline, type TimelineLabel } from '../../../components/timeline/document-timeline';
 import { showApiError, toast } from '../../../components/toast';
 import { saveBlob } from '../../../lib/download';
-import { formatDay } from '../../../lib/format';
-import { formatQuantity } from '../../../lib/quantity';
 import {
   fetchPurchaseOrderPdf,
   useCancelPurchaseOrder,
@@ -33,56 +20,24 @@ import {
   usePurchaseOrder,
   usePurchaseOrderEvents,
 } from '../api/purchase-orders';
-import { factsOf, lineAmountMinor, outstandingOf } from '../order-figures';
-import { editPurchaseOrderPath, PURCHASE_ORDERS_PATH, vendorPath } from './paths';
+import { factsOf } from '../order-figures';
+import { editPurchaseOrderPath, PURCHASE_ORDERS_PATH } from './paths';
+import { PurchaseOrderHistory } from './purchase-order-history';
+import { PurchaseOrderLinesTable } from './purchase-order-lines-table';
+import { PurchaseOrderMovements } from './purchase-order-movements';
+import { PurchaseOrderSummary } from './purchase-order-summary';
 import { ReasonDialog } from './reason-dialog';
 import { RecallDialog } from './recall-dialog';
 import { ReceiveDialog } from './receive-dialog';
 import { SendDialog } from './send-dialog';
+
+export { purchaseOrderEventLabels } from './purchase-order-history';
 
 export interface PurchaseOrderViewProps {
   orderId: string;
   currency: CurrencyCode;
   timeZone: string;
   permissions: readonly string[];
-}
-
-/** The order's audit actions in plain words (apps/api audit 'purchase_order.*'). */
-export const purchaseOrderEventLabels: Record<string, TimelineLabel> = {
-  'purchase_order.created': 'Order created',
-  'purchase_order.updated': 'Order changed',
-  'purchase_order.sent': (e) => (typeof e.after?.to === 'string' ? `Sent to ${e.after.to}` : 'Sent to the vendor'),
-  'purchase_order.received': (e) =>
-    e.after?.status === purchaseOrderStatus.CLOSED ? 'Goods received: everything has arrived' : 'Goods received',
-  'purchase_order.closed': (e) => (e.after?.reason ? 'Closed short' : 'Closed'),
-  'purchase_order.cancelled': 'Cancelled',
-  'purchase_order.recalled': (e) =>
-    e.after?.status === purchaseOrderStatus.FULLY_RECALLED
-      ? 'Goods returned to the vendor: all of them'
-      : 'Goods returned to the vendor',
-};
-
-function eventDetail(event: EntityEvent): string | null {
-  const after = event.after ?? {};
-  const parts: string[] = [];
-  for (const key of ['reference', 'reason', 'note']) {
-    const value = after[key];
-    if (typeof value === 'string' && value) parts.push(value);
-  }
-  return parts.length > 0 ? parts.join(' · ') : null;
-}
-
-function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} data-testid={testId} component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
 }
 
 type Dialog = 'receive' | 'recall' | 'close' | 'cancel' | 'send' | null;
@@ -150,15 +105,6 @@ export function PurchaseOrderView({ orderId, currency, timeZone, permissions }: 
     }
   };
 
-  const nameOfLine = (lineNo: number) => po.lines.find((l) => l.lineNo === lineNo);
-  const totals = po.lines.reduce(
-    (sum, l) => ({
-      outstandingMinor: sum.outstandingMinor + lineAmountMinor(outstandingOf(l), l.unitCostMinor),
-    }),
-    { outstandingMinor: 0 },
-  );
-  const receivingOver = po.status !== purchaseOrderStatus.OPEN;
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -210,230 +156,14 @@ export function PurchaseOrderView({ orderId, currency, timeZone, permissions }: 
         </Group>
       </Group>
 
-      <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Detail label="Vendor" testId="po-vendor">
-            <Anchor component={Link} to={vendorPath(po.vendor.id)}>
-              {po.vendor.name}
-            </Anchor>
-            {po.vendor.phone || po.vendor.email ? (
-              <Text size="xs" c="dimmed">
-                {[po.vendor.phone, po.vendor.email].filter(Boolean).join(' · ')}
-              </Text>
-            ) : null}
-          </Detail>
-          <Detail label="Expected">{po.expectedOn ? formatDay(po.expectedOn) : '—'}</Detail>
-          <Detail label="Created">
-            {formatStoreDateTime(po.createdAt, timeZone)}
-            {po.createdBy ? (
-              <Text size="xs" c="dimmed">
-                by {po.createdBy.name}
-              </Text>
-            ) : null}
-          </Detail>
-          <Detail label="Sent">{po.sentAt ? formatStoreDateTime(po.sentAt, timeZone) : 'Not yet'}</Detail>
-          {po.closedAt ? (
-            <Detail label={po.closeReason ? 'Closed short' : 'Closed'}>
-              {formatStoreDateTime(po.closedAt, timeZone)}
-              <Text size="xs" c="dimmed">
-                {[po.closedBy?.name, po.closeReason].filter(Boolean).join(' · ')}
-              </Text>
-            </Detail>
-          ) : null}
-          {po.cancelledAt ? (
-            <Detail label="Cancelled">
-              {formatStoreDateTime(po.cancelledAt, timeZone)}
-              <Text size="xs" c="dimmed">
-                {[po.cancelledBy?.name, po.cancelReason].filter(Boolean).join(' · ')}
-              </Text>
-            </Detail>
-          ) : null}
-          <Detail label="Ordered">
-            <Money amountMinor={po.orderedMinor} currency={currency} />
-          </Detail>
-          <Detail label="Received" testId="po-received-amount">
-            <Money amountMinor={po.receivedMinor} currency={currency} />
-          </Detail>
-          {po.returnedMinor > 0 ? (
-            <Detail label="Returned">
-              <Money amountMinor={po.returnedMinor} currency={currency} />
-            </Detail>
-          ) : null}
-        </SimpleGrid>
-        {po.notes ? (
-          <Text size="sm" mt="md" style={{ whiteSpace: 'pre-wrap' }}>
-            {po.notes}
-          </Text>
-        ) : null}
-      </Card>
+      <PurchaseOrderSummary order={po} currency={currency} timeZone={timeZone} />
 
-      <Stack gap="xs" component="section" aria-labelledby="po-lines-title">
-        <Title order={2} size="h4" id="po-lines-title">
-          Products
-        </Title>
-        <Card withBorder radius="md" padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Order lines" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">Ordered</Table.Th>
-                  <Table.Th ta="right">Received</Table.Th>
-                  <Table.Th ta="right">Returned</Table.Th>
-                  <Table.Th ta="right">{receivingOver ? 'Not delivered' : 'Outstanding'}</Table.Th>
-                  <Table.Th ta="right">Unit cost</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {po.lines.map((line) => (
-                  <Table.Tr key={line.lineNo} data-testid="po-line">
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {line.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {line.vendorItemCode ? `${line.sku} · Vendor code ${line.vendorItemCode}` : line.sku}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" data-col="ordered">
-                      {formatQuantity(line.quantityOrdered, line.unit)}
-                    </Table.Td>
-                    <Table.Td ta="right" data-col="received">
-                      {formatQuantity(line.quantityReceived, line.unit)}
-                    </Table.Td>
-                    <Table.Td ta="right" data-col="returned">
-                      {formatQuantity(line.quantityReturned, line.unit)}
-                    </Table.Td>
-                    <Table.Td ta="right" data-col="outstanding">
-                      {formatQuantity(outstandingOf(line), line.unit)}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money amountMinor={line.unitCostMinor} currency={currency} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money amountMinor={line.orderedMinor} currency={currency} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={6} ta="right">
-                    Total ordered
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Money amountMinor={po.orderedMinor} currency={currency} fw={700} />
-                  </Table.Th>
-                </Table.Tr>
-                {po.status === purchaseOrderStatus.OPEN &&
-                totals.outstandingMinor > 0 &&
-                totals.outstandingMinor !== po.orderedMinor ? (
-                  <Table.Tr>
-                    <Table.Th colSpan={6} ta="right">
-                      Still expected
-                    </Table.Th>
-                    <Table.Th ta="right">
-                      <Money amountMinor={totals.outstandingMinor} currency={currency} />
-                    </Table.Th>
-                  </Table.Tr>
-                ) : null}
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      </Stack>
+      <PurchaseOrderLinesTable order={po} currency={currency} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Stack gap="lg">
-          <Stack gap="xs" component="section" aria-labelledby="po-receipts-title">
-            <Title order={2} size="h4" id="po-receipts-title">
-              Deliveries
-            </Title>
-            {po.receipts.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nothing received yet.
-              </Text>
-            ) : (
-              po.receipts.map((receipt) => (
-                <Card key={receipt.id} withBorder radius="md" padding="sm" data-testid="po-receipt">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Text size="sm" fw={600}>
-                      {formatStoreDateTime(receipt.receivedAt, timeZone)} · {receipt.by.name}
-                    </Text>
-                    <Money amountMinor={receipt.valueMinor} currency={currency} fw={700} />
-                  </Group>
-                  {receipt.reference || receipt.note ? (
-                    <Text size="xs" c="dimmed">
-                      {[receipt.reference ? `Ref. ${receipt.reference}` : null, receipt.note]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </Text>
-                  ) : null}
-                  <Text size="sm" mt={4}>
-                    {receipt.lines
-                      .map((l) => {
-                        const line = nameOfLine(l.lineNo);
-                        return `${formatQuantity(l.quantity, line?.unit)} × ${line?.name ?? `line ${l.lineNo}`}`;
-                      })
-                      .join(', ')}
-                  </Text>
-                </Card>
-              ))
-            )}
-          </Stack>
-          <Stack gap="xs" component="section" aria-labelledby="po-returns-title">
-            <Title order={2} size="h4" id="po-returns-title">
-              Returns to the vendor
-            </Title>
-            {po.returns.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nothing returned.
-              </Text>
-            ) : (
-              po.returns.map((ret) => (
-                <Card key={ret.id} withBorder radius="md" padding="sm" data-testid="po-return">
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Text size="sm" fw={600}>
-                      {formatStoreDateTime(ret.returnedAt, timeZone)} · {ret.by.name}
-                    </Text>
-                    <Money amountMinor={ret.valueMinor} currency={currency} fw={700} />
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {ret.reason}
-                  </Text>
-                  <Text size="sm" mt={4}>
-                    {ret.lines
-                      .map((l) => {
-                        const line = nameOfLine(l.lineNo);
-                        return `${formatQuantity(l.quantity, line?.unit)} × ${line?.name ?? `line ${l.lineNo}`}`;
-                      })
-                      .join(', ')}
-                  </Text>
-                </Card>
-              ))
-            )}
-          </Stack>
-        </Stack>
+        <PurchaseOrderMovements order={po} currency={currency} timeZone={timeZone} />
 
-        <Stack gap="xs" component="section" aria-labelledby="po-history-title">
-          <Title order={2} size="h4" id="po-history-title">
-            History
-          </Title>
-          <Card withBorder padding="md" radius="md">
-            <WhenLoaded query={events} loadingLabel="Loading the history" errorTitle="We could not load the history">
-              {({ items }) => (
-                <DocumentTimeline
-                  events={items}
-                  labels={purchaseOrderEventLabels}
-                  timeZone={timeZone}
-                  detail={eventDetail}
-                  aria-label={`History of ${po.number}`}
-                />
-              )}
-            </WhenLoaded>
-          </Card>
-        </Stack>
+        <PurchaseOrderHistory order={po} events={events} timeZone={timeZone} />
       </SimpleGrid>
 
       <ReceiveDialog opened={dialog === 'receive'} onClose={() => setDialog(null)} order={po} currency={currency} />
