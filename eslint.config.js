@@ -47,6 +47,12 @@ const boundaryZones = [
     from: `${api}/features`,
     message: 'Infrastructure never imports a feature: move the shared piece down, next to its kind.',
   },
+  // Contracts: the spine both apps stand on.
+  {
+    target: 'packages/contracts',
+    from: 'apps',
+    message: 'Contracts never import an app: the web and the API import them.',
+  },
   // API engines (decision 0034): inventory with its stock ledger, the sales summaries, plans and restock
   // stand on the infrastructure alone; features build on them.
   ...[

@@ -43,6 +43,12 @@ describe('import boundaries fire on a deliberate violation', () => {
     ['api-infrastructure-imports-feature.ts', 'apps/api/src/lib/boundary-fixture.ts', infrastructureRule, 1],
     ['api-infrastructure-imports-feature.ts', 'apps/api/src/http/boundary-fixture.ts', infrastructureRule, 1],
     ['api-infrastructure-imports-feature.ts', 'apps/api/src/identity/boundary-fixture.ts', infrastructureRule, 1],
+    [
+      'contracts-import-app.ts',
+      'packages/contracts/src/catalog/boundary-fixture.ts',
+      'Contracts never import an app',
+      1,
+    ],
     ['api-engine-imports-feature.ts', 'apps/api/src/features/inventory/stock-ledger.ts', engineRule, 1],
     ['api-engine-imports-feature.ts', 'apps/api/src/features/reports/sales-summaries.ts', engineRule, 1],
     ['api-engine-imports-feature.ts', 'apps/api/src/features/plans/boundary-fixture.ts', engineRule, 1],
@@ -139,6 +145,7 @@ describe('the real tree keeps the boundaries', () => {
       'apps/web/src/features/invoices/components/invoice-sheet.tsx',
       'apps/web/src/features/businesses/components/business-logo-field.tsx',
       'apps/web/src/components/business-logo/*',
+      'packages/contracts/src/*.ts',
     ]);
     expect(results.length).toBeGreaterThan(50);
     const broken = results.flatMap((r) =>
