@@ -121,3 +121,40 @@ export function priceCart(lines: PricingLineInput[], cartDiscount?: Discount | n
     totalMinor: sum((l) => l.totalMinor),
   };
 }
+
+/** What documents read of a priced line to group its tax by rate. */
+export interface TaxedLine {
+  taxRateId: string | null;
+  taxRateBasisPoints: number;
+  taxInclusive: boolean;
+  taxMinor: number;
+}
+
+/** One rate's tax on a document (a receipt, an invoice). */
+export interface TaxByRate {
+  rateId: string | null;
+  rateBasisPoints: number;
+  inclusive: boolean;
+  taxMinor: number;
+}
+
+/**
+ * Tax by rate, in the order the rates first appear on the lines; a line without a rate and without
+ * tax adds nothing. Lines of one rate id at another rate or inclusion (the rate changed) stay apart.
+ */
+export function taxByRate(lines: readonly TaxedLine[]): TaxByRate[] {
+  const byRate = new Map<string, TaxByRate>();
+  for (const line of lines) {
+    if (line.taxRateBasisPoints === 0 && line.taxMinor === 0) continue;
+    const key = `${line.taxRateId ?? ''}|${line.taxRateBasisPoints}|${line.taxInclusive}`;
+    const entry = byRate.get(key) ?? {
+      rateId: line.taxRateId,
+      rateBasisPoints: line.taxRateBasisPoints,
+      inclusive: line.taxInclusive,
+      taxMinor: 0,
+    };
+    entry.taxMinor += line.taxMinor;
+    byRate.set(key, entry);
+  }
+  return [...byRate.values()];
+}

@@ -1,4 +1,4 @@
-import { currencyCodes, type CurrencyCode, type Receipt, type ReceiptPaperWidth } from '@ipos/contracts';
+import { currencyCodes, taxByRate, type CurrencyCode, type Receipt, type ReceiptPaperWidth } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
@@ -18,25 +18,11 @@ export async function getReceipt(db: Executor, scope: Scope, saleId: string): Pr
   const header = await findReceiptHeader(db, scope);
   if (!header) throw notFound('The store');
 
-  // Tax by rate, in the order the rates first appear on the lines; untaxed lines print nothing.
-  const byRate = new Map<string, Receipt['taxes'][number] & { rateId: string | null }>();
-  for (const line of sale.lines) {
-    if (line.taxRateBasisPoints === 0 && line.taxMinor === 0) continue;
-    const key = `${line.taxRateId ?? ''}|${line.taxRateBasisPoints}|${line.taxInclusive}`;
-    const entry = byRate.get(key) ?? {
-      rateId: line.taxRateId,
-      name: 'Tax',
-      rateBasisPoints: line.taxRateBasisPoints,
-      inclusive: line.taxInclusive,
-      taxMinor: 0,
-    };
-    entry.taxMinor += line.taxMinor;
-    byRate.set(key, entry);
-  }
+  const taxes = taxByRate(sale.lines);
   const names = await findTaxRateNames(
     db,
     scope.businessId,
-    [...byRate.values()].flatMap((t) => (t.rateId ? [t.rateId] : [])),
+    taxes.flatMap((t) => (t.rateId ? [t.rateId] : [])),
   );
 
   return {
@@ -57,9 +43,11 @@ export async function getReceipt(db: Executor, scope: Scope, saleId: string): Pr
       logoVersion: header.logoVersion,
     },
     sale,
-    taxes: [...byRate.values()].map(({ rateId, ...tax }) => ({
-      ...tax,
-      name: (rateId && names.get(rateId)) || tax.name,
+    taxes: taxes.map(({ rateId, rateBasisPoints, inclusive, taxMinor }) => ({
+      name: (rateId && names.get(rateId)) || 'Tax',
+      rateBasisPoints,
+      inclusive,
+      taxMinor,
     })),
   };
 }

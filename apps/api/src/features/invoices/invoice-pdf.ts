@@ -1,4 +1,11 @@
-import { currencyCodes, formatDay, invoiceStateLabels, paymentMethodLabels, type CurrencyCode } from '@ipos/contracts';
+import {
+  currencyCodes,
+  formatDay,
+  invoiceStateLabels,
+  paymentMethodLabels,
+  taxByRate,
+  type CurrencyCode,
+} from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, notFound } from '../../http/app-error.js';
@@ -24,24 +31,11 @@ export async function invoicePdf(db: Executor, scope: InvoiceScope, id: string) 
   const money = (minor: number) => documentMoney(minor, currency);
   const storeName = header.displayName ?? `${header.businessName} ${header.storeName}`;
 
-  // Tax by rate, in the order the rates first appear on the lines.
-  const byRate = new Map<string, { rateId: string | null; bp: number; inclusive: boolean; taxMinor: number }>();
-  for (const l of invoice.lines) {
-    if (l.taxRateBasisPoints === 0 && l.taxMinor === 0) continue;
-    const key = `${l.taxRateId ?? ''}|${l.taxRateBasisPoints}|${l.taxInclusive}`;
-    const entry = byRate.get(key) ?? {
-      rateId: l.taxRateId,
-      bp: l.taxRateBasisPoints,
-      inclusive: l.taxInclusive,
-      taxMinor: 0,
-    };
-    entry.taxMinor += l.taxMinor;
-    byRate.set(key, entry);
-  }
+  const taxes = taxByRate(invoice.lines);
   const names = await findTaxRateNames(
     db,
     scope.businessId,
-    [...byRate.values()].flatMap((t) => (t.rateId ? [t.rateId] : [])),
+    taxes.flatMap((t) => (t.rateId ? [t.rateId] : [])),
   );
   const paymentsTotal = invoice.payments.reduce((s, p) => s + p.amountMinor, 0);
 
@@ -84,8 +78,8 @@ export async function invoicePdf(db: Executor, scope: InvoiceScope, id: string) 
     totals: [
       { label: 'Subtotal', value: money(invoice.subtotalMinor) },
       ...(invoice.discountMinor > 0 ? [{ label: 'Discounts', value: `-${money(invoice.discountMinor)}` }] : []),
-      ...[...byRate.values()].map((t) => ({
-        label: `${(t.rateId && names.get(t.rateId)) || 'Tax'} ${percentText(t.bp)}${t.inclusive ? ' (included)' : ''}`,
+      ...taxes.map((t) => ({
+        label: `${(t.rateId && names.get(t.rateId)) || 'Tax'} ${percentText(t.rateBasisPoints)}${t.inclusive ? ' (included)' : ''}`,
         value: money(t.taxMinor),
       })),
       { label: 'Total', value: money(invoice.totalMinor), bold: true },
