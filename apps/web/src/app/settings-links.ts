@@ -1,11 +1,13 @@
 import type { Permission } from '@ipos/contracts';
+import { pathTo } from '../lib/route-paths';
 
-const SETTINGS = '/dashboard/settings';
+const SETTINGS = pathTo('dashboard.settings');
 
-export const storeDetailsPath = `${SETTINGS}/store-details`;
+export const storeDetailsPath = pathTo('dashboard.settings.store-details');
 
 /** A store's location settings: every role's settings landing but IPOS_ADMIN's (spec section 6). */
-export const storeLocationPath = (storeId: string) => `${storeDetailsPath}/location/${encodeURIComponent(storeId)}`;
+export const storeLocationPath = (storeId: string) =>
+  pathTo('dashboard.settings.store-details/location/:id', { id: storeId });
 
 export interface SettingsLink {
   label: string;
@@ -30,25 +32,30 @@ export function settingsLinks(storeId: string, permissions: readonly string[]): 
     },
     {
       label: 'Users and permissions',
-      to: `${SETTINGS}/users-and-permissions`,
+      to: pathTo('dashboard.settings.users-and-permissions'),
       prefixes: [`${SETTINGS}/users-and-permissions/staff`],
       allowed: has('settings.staff'),
     },
     {
       label: 'Roles',
-      to: `${SETTINGS}/users-and-permissions/roles`,
+      to: pathTo('dashboard.settings.users-and-permissions/roles'),
       prefixes: [`${SETTINGS}/roles/`],
       allowed: has('settings.roles'),
     },
-    { label: 'Alias', to: `${SETTINGS}/alias`, prefixes: [], allowed: has('settings.alias') },
+    { label: 'Alias', to: pathTo('dashboard.settings.alias'), prefixes: [], allowed: has('settings.alias') },
     {
       label: 'Tax management',
-      to: `${SETTINGS}/tax-management`,
+      to: pathTo('dashboard.settings.tax-management'),
       prefixes: [`${SETTINGS}/tax-management/`],
       allowed: has('settings.tax'),
     },
-    { label: 'Audit trail', to: `${SETTINGS}/audit-trail`, prefixes: [], allowed: has('settings.audit') },
-    { label: 'Plan', to: `${SETTINGS}/plan`, prefixes: [], allowed: has('settings.plan') },
+    {
+      label: 'Audit trail',
+      to: pathTo('dashboard.settings.audit-trail'),
+      prefixes: [],
+      allowed: has('settings.audit'),
+    },
+    { label: 'Plan', to: pathTo('dashboard.settings.plan'), prefixes: [], allowed: has('settings.plan') },
   ];
   return links.filter((l) => l.allowed).map(({ allowed: _, ...link }) => link);
 }

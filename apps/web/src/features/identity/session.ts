@@ -1,8 +1,9 @@
 import { decodeJwtPart } from './jwt';
 import { clearAllStored, readStored, removeStored, storageKeys, writeStored } from '../../lib/storage';
+import { pathTo } from '../../lib/route-paths';
 
 /** Where a signed-in person goes when nothing asked for another place. */
-export const DEFAULT_RETURN_TO = '/dashboard';
+export const DEFAULT_RETURN_TO = pathTo('dashboard.dashboard');
 
 /** The payload of a JWT, or null when the token is not one. Never verifies: the API does that. */
 export function decodeJwtPayload(token: string): Record<string, unknown> | null {

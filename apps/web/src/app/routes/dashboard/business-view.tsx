@@ -16,7 +16,7 @@ import {
   useAddBusinessStore,
   useBusiness,
 } from '../../../features/businesses/api/admin-businesses';
-import { ADD_USER_PATH } from '../../../features/staff/api/admin-users';
+import { pathTo } from '../../../lib/route-paths';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
@@ -241,7 +241,7 @@ export function BusinessViewRoute() {
     <BusinessDetails
       business={useBusiness(id)}
       addStore={(body) => addStore.mutateAsync(body)}
-      addUserPath={`${ADD_USER_PATH}?business=${encodeURIComponent(id)}`}
+      addUserPath={pathTo('dashboard.users.add', {}, { business: id })}
     />
   );
 }

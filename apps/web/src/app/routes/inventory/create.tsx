@@ -4,6 +4,7 @@ import { useCreateProduct, useUploadProductImage } from '../../../features/catal
 import { ProductForm } from '../../../features/catalog/components/product-form';
 import { createdProductMessage } from '../../../features/catalog/components/created-product-message';
 import { INVENTORY_PATH, ProductFormPage } from './product-form-page';
+import { pathTo } from '../../../lib/route-paths';
 
 /** `/dashboard/inventory/create`: a new product; its image uploads right after it is created. */
 export function CreateProductRoute() {
@@ -31,7 +32,7 @@ export function CreateProductRoute() {
               }
             }
             toast.show({ type: 'success', message: createdProductMessage(product, body) });
-            void navigate(`${INVENTORY_PATH}/view/${product.id}`);
+            void navigate(pathTo('dashboard.inventory.view/:id', { id: product.id }));
           }}
         />
       )}

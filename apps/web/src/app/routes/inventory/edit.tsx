@@ -15,6 +15,7 @@ import {
 import { ProductForm } from '../../../features/catalog/components/product-form';
 import { storesOfProduct } from '../../../features/catalog/components/product-form-values';
 import { INVENTORY_PATH, ProductFormPage } from './product-form-page';
+import { pathTo } from '../../../lib/route-paths';
 
 function ArchiveButton({ product }: { product: Product }) {
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +69,7 @@ export function EditProductRoute() {
   const update = useUpdateProduct();
   const upload = useUploadProductImage();
   const removeImage = useDeleteProductImage();
-  const viewPath = `${INVENTORY_PATH}/view/${id}`;
+  const viewPath = pathTo('dashboard.inventory.view/:id', { id });
   return (
     <ProductFormPage title="Edit product" back={{ to: viewPath, label: product.data?.name ?? 'Product' }}>
       {(data) =>

@@ -8,8 +8,9 @@ import type { StoreRef } from '../../../features/catalog/components/product-form
 import { useTaxRates } from '../../../features/taxes/api/tax-rates';
 import { useWorkingContext } from '../../working-context';
 import { NoAccess } from '../../../components/feedback/no-access';
+import { pathTo } from '../../../lib/route-paths';
 
-export const INVENTORY_PATH = '/dashboard/inventory';
+export const INVENTORY_PATH = pathTo('dashboard.inventory');
 
 export interface ProductFormData {
   currency: CurrencyCode;

@@ -14,8 +14,9 @@ import { StockByStore } from '../../../features/inventory/components/stock-by-st
 import { TransferDialog } from '../../../features/inventory/components/transfer-dialog';
 import { useTaxRates } from '../../../features/taxes/api/tax-rates';
 import { useWorkingContext } from '../../working-context';
+import { pathTo } from '../../../lib/route-paths';
 
-const INVENTORY_PATH = '/dashboard/inventory';
+const INVENTORY_PATH = pathTo('dashboard.inventory');
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** `/dashboard/inventory/view/:id`: a product, its variants, its stock in every store and its ledger. */
@@ -113,7 +114,7 @@ function ProductView({ product }: { product: Product }) {
         </Group>
         <Group gap="sm">
           {can('inventory.manage') ? (
-            <Button variant="default" component={Link} to={`${INVENTORY_PATH}/edit/${product.id}`}>
+            <Button variant="default" component={Link} to={pathTo('dashboard.inventory.edit/:id', { id: product.id })}>
               Edit
             </Button>
           ) : null}
@@ -223,7 +224,7 @@ function ProductView({ product }: { product: Product }) {
             onClose={() => setDialog(null)}
             scope={{ kind: 'product', productId: product.id, productName: product.name }}
             storeName={store.data?.name}
-            onStarted={(countId) => void navigate(`${INVENTORY_PATH}?tab=counts&count=${countId}`)}
+            onStarted={(countId) => void navigate(pathTo('dashboard.inventory', {}, { tab: 'counts', count: countId }))}
           />
         </>
       ) : null}

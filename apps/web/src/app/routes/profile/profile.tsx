@@ -14,8 +14,9 @@ import { useDisplayTimeZone } from '../../../lib/current-store';
 import { formatDateTime } from '../../../lib/format';
 import { SIGNED_OUT_QUERY } from '../../guards';
 import { LANDING_PATH } from '../../route-table';
+import { pathTo } from '../../../lib/route-paths';
 
-const PROFILE_PATH = '/dashboard/profile';
+const PROFILE_PATH = pathTo('dashboard.profile');
 const back = `?redirect=${encodeURIComponent(PROFILE_PATH)}`;
 
 function Section({

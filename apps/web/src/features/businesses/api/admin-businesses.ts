@@ -8,14 +8,15 @@ import {
   type NewStoreBody,
 } from '@ipos/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { pathTo } from '../../../lib/route-paths';
 
 /**
  * Admin mode's businesses (packages/contracts/src/businesses/businesses.ts). Every change reads the
  * admin figures again (the dashboard, the list, the business, the users' filters) and the account,
  * whose businesses and stores the store switcher offers.
  */
-export const BUSINESS_LIST_PATH = '/dashboard/business';
-export const businessPath = (businessId: string) => `${BUSINESS_LIST_PATH}/view/${businessId}`;
+export const BUSINESS_LIST_PATH = pathTo('dashboard.business');
+export const businessPath = (businessId: string) => pathTo('dashboard.business.view/:id', { id: businessId });
 
 export function useBusinesses(page = 1, pageSize = 25) {
   return useQuery({

@@ -16,6 +16,7 @@ import { ProductStoresCard } from './product-stores-card';
 import { ProductVariantsCard } from './product-variants-card';
 import type { StoreRef } from './product-form-values';
 import { useProductForm } from './use-product-form';
+import { pathTo } from '../../../lib/route-paths';
 
 export type { ImageChange } from './product-image-field';
 
@@ -74,7 +75,13 @@ export function ProductForm(props: ProductFormProps) {
       return (
         <>
           Already used by{' '}
-          <Anchor component={Link} to={`/dashboard/inventory/view/${clash.id}`} size="xs" c="red" td="underline">
+          <Anchor
+            component={Link}
+            to={pathTo('dashboard.inventory.view/:id', { id: clash.id })}
+            size="xs"
+            c="red"
+            td="underline"
+          >
             {clash.name}
           </Anchor>
         </>

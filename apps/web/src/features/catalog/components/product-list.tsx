@@ -15,12 +15,13 @@ import { ProductListPager } from './product-list-pager';
 import { readListQuery, sortsFor } from './product-list-query';
 import { ProductTable } from './product-table';
 import { useProductSearch } from './use-product-search';
+import { pathTo } from '../../../lib/route-paths';
 
 export { readListQuery } from './product-list-query';
 export { StockBadge } from './product-table';
 
-export const INVENTORY_PATH = '/dashboard/inventory';
-const viewPath = (id: string) => `${INVENTORY_PATH}/view/${id}`;
+export const INVENTORY_PATH = pathTo('dashboard.inventory');
+const viewPath = (id: string) => pathTo('dashboard.inventory.view/:id', { id });
 
 /** Labels for the selected products: each product's variants, fetched when the dialog opens. */
 function SelectionLabels({ ids, onClose }: { ids: string[]; onClose: () => void }) {
@@ -125,7 +126,7 @@ export function ProductList({
         action={
           canManage ? (
             <Group gap="sm">
-              <Button component={Link} to={`${INVENTORY_PATH}/create`}>
+              <Button component={Link} to={pathTo('dashboard.inventory.create')}>
                 Add product
               </Button>
               <Button variant="default" onClick={() => setImporting(true)}>
@@ -179,7 +180,7 @@ export function ProductList({
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="xs">
-          <Anchor component={Link} to={`${INVENTORY_PATH}/category`} size="sm">
+          <Anchor component={Link} to={pathTo('dashboard.inventory.category')} size="sm">
             Categories
           </Anchor>
           {canTax ? (
@@ -205,7 +206,7 @@ export function ProductList({
               <Button variant="default" onClick={() => setImporting(true)}>
                 Import CSV
               </Button>
-              <Button component={Link} to={`${INVENTORY_PATH}/create`}>
+              <Button component={Link} to={pathTo('dashboard.inventory.create')}>
                 Add product
               </Button>
             </>

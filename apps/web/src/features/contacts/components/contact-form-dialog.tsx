@@ -6,9 +6,13 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateContact, useUpdateContact } from '../api/contacts';
+import { pathTo } from '../../../lib/route-paths';
 
-export const CONTACT_PATH = '/dashboard/contact';
-export const contactPath = (c: { id: string; kind: ContactKind }) => `${CONTACT_PATH}/${c.kind}/${c.id}`;
+export const CONTACT_PATH = pathTo('dashboard.contact');
+export const contactPath = (c: { id: string; kind: ContactKind }) =>
+  c.kind === 'customer'
+    ? pathTo('dashboard.contact.customer/:id', { id: c.id })
+    : pathTo('dashboard.contact.vendor/:id', { id: c.id });
 
 const kindWords: Record<ContactKind, string> = { customer: 'customer', vendor: 'vendor' };
 

@@ -18,6 +18,7 @@ import { Money } from '../../../components/money/money';
 import { showApiError, toast } from '../../../components/toast';
 import { useCustomerSummary, useSetContactArchived, useVendorSummary } from '../api/contacts';
 import { CONTACT_PATH, ContactFormDialog } from './contact-form-dialog';
+import { pathTo } from '../../../lib/route-paths';
 
 interface PageProps {
   id: string;
@@ -169,7 +170,7 @@ export function CustomerPage({ id, currency, timeZone, permissions }: PageProps)
         canManage={permissions.includes('contacts.manage')}
         action={
           canInvoice ? (
-            <Button component={Link} to={`/dashboard/invoice/create?customerId=${data.contact.id}`}>
+            <Button component={Link} to={pathTo('dashboard.invoice.create', {}, { customerId: data.contact.id })}>
               New invoice
             </Button>
           ) : null
@@ -220,7 +221,11 @@ export function CustomerPage({ id, currency, timeZone, permissions }: PageProps)
                       <Table.Td>
                         <Anchor
                           component={Link}
-                          to={h.kind === 'sale' ? `/dashboard/transactions/${h.id}` : `/dashboard/invoice/view/${h.id}`}
+                          to={
+                            h.kind === 'sale'
+                              ? pathTo('dashboard.transactions.:id', { id: h.id })
+                              : pathTo('dashboard.invoice.view/:id', { id: h.id })
+                          }
                         >
                           {h.number}
                         </Anchor>
@@ -286,7 +291,7 @@ export function VendorPage({ id, currency, timeZone, permissions }: PageProps) {
         canManage={permissions.includes('contacts.manage')}
         action={
           permissions.includes('purchase-orders.manage') ? (
-            <Button component={Link} to={`/dashboard/purchase-order/create?vendorId=${data.contact.id}`}>
+            <Button component={Link} to={pathTo('dashboard.purchase-order.create', {}, { vendorId: data.contact.id })}>
               New purchase order
             </Button>
           ) : null
@@ -327,7 +332,7 @@ export function VendorPage({ id, currency, timeZone, permissions }: PageProps) {
                   {data.orders.items.map((o) => (
                     <Table.Tr key={o.id} data-testid="order-row">
                       <Table.Td>
-                        <Anchor component={Link} to={`/dashboard/purchase-order/view/${o.id}`}>
+                        <Anchor component={Link} to={pathTo('dashboard.purchase-order.view/:id', { id: o.id })}>
                           {o.number}
                         </Anchor>
                         <Text size="xs" c="dimmed">

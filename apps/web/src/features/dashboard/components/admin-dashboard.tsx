@@ -19,9 +19,10 @@ import { WhenLoaded } from '../../../components/feedback/load-states';
 import { formatMoney } from '../../../lib/money';
 import { formatQuantity } from '../../../lib/quantity';
 import { QuickLinks, type QuickLink } from './quick-links';
+import { pathTo } from '../../../lib/route-paths';
 
-const BUSINESS_LIST_PATH = '/dashboard/business';
-const businessPath = (businessId: string) => `${BUSINESS_LIST_PATH}/view/${businessId}`;
+const BUSINESS_LIST_PATH = pathTo('dashboard.business');
+const businessPath = (businessId: string) => pathTo('dashboard.business.view/:id', { id: businessId });
 
 export interface AdminDashboardProps {
   personName: string | null;

@@ -19,13 +19,14 @@ import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { formatDateTime, formatDayLabel, formatTime } from '../../../lib/format';
 import { formatQuantity } from '../../../lib/quantity';
+import { pathTo } from '../../../lib/route-paths';
 
 // recharts stays out of the main bundle: the charts load when the figures first show.
 const PaymentMixChart = lazy(() => import('./store-charts').then((m) => ({ default: m.PaymentMixChart })));
 const Last7DaysChart = lazy(() => import('./store-charts').then((m) => ({ default: m.Last7DaysChart })));
 
-export const TRANSACTIONS_PATH = '/dashboard/transactions';
-export const INVENTORY_PATH = '/dashboard/inventory';
+export const TRANSACTIONS_PATH = pathTo('dashboard.transactions');
+export const INVENTORY_PATH = pathTo('dashboard.inventory');
 
 export interface StoreFiguresProps {
   /** GET /api/v1/dashboard/store. */
@@ -250,7 +251,7 @@ export function StoreFigures({ figures, currency, permissions }: StoreFiguresPro
                 {d.lowStockCount}
               </Text>
               {canSeeStock ? (
-                <Anchor component={Link} to={`${INVENTORY_PATH}?stock=low`} size="sm">
+                <Anchor component={Link} to={pathTo('dashboard.inventory', {}, { stock: 'low' })} size="sm">
                   At or below reorder level
                 </Anchor>
               ) : (
@@ -262,7 +263,7 @@ export function StoreFigures({ figures, currency, permissions }: StoreFiguresPro
                 {d.outOfStockCount}
               </Text>
               {canSeeStock ? (
-                <Anchor component={Link} to={`${INVENTORY_PATH}?stock=out`} size="sm">
+                <Anchor component={Link} to={pathTo('dashboard.inventory', {}, { stock: 'out' })} size="sm">
                   Out of stock
                 </Anchor>
               ) : (
@@ -282,7 +283,12 @@ export function StoreFigures({ figures, currency, permissions }: StoreFiguresPro
                 {d.recentSales.map((sale) => (
                   <Group key={sale.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                     <Stack gap={0}>
-                      <Anchor component={Link} to={`${TRANSACTIONS_PATH}/${sale.id}`} size="sm" ff="monospace">
+                      <Anchor
+                        component={Link}
+                        to={pathTo('dashboard.transactions.:id', { id: sale.id })}
+                        size="sm"
+                        ff="monospace"
+                      >
                         {sale.number}
                       </Anchor>
                       <Text size="xs" c="dimmed">

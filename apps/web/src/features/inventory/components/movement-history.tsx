@@ -12,6 +12,7 @@ import { WhenLoaded } from '../../../components/feedback/load-states';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { formatQuantity } from '../../../lib/quantity';
 import { useProductMovements, useStockAdjustment } from '../api/stock';
+import { pathTo } from '../../../lib/route-paths';
 
 const PAGE_SIZE = 20;
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
@@ -31,17 +32,17 @@ function documentLink(movement: StockMovement, currentStoreId: string | null): s
   if (!id || movement.storeId !== currentStoreId) return null;
   switch (movement.documentKind) {
     case 'sale':
-      return `/dashboard/transactions/${id}`;
+      return pathTo('dashboard.transactions.:id', { id });
     case 'purchase_order':
-      return `/dashboard/purchase-order/view/${id}`;
+      return pathTo('dashboard.purchase-order.view/:id', { id });
     case 'waste':
-      return `/dashboard/waste/view/${id}`;
+      return pathTo('dashboard.waste.view/:id', { id });
     case 'invoice':
-      return `/dashboard/invoice/view/${id}`;
+      return pathTo('dashboard.invoice.view/:id', { id });
     case 'stock_count':
-      return `/dashboard/inventory?tab=counts&count=${id}`;
+      return pathTo('dashboard.inventory', {}, { tab: 'counts', count: id });
     case 'stock_transfer':
-      return `/dashboard/inventory?tab=transfers&transfer=${id}`;
+      return pathTo('dashboard.inventory', {}, { tab: 'transfers', transfer: id });
     case 'stock_adjustment':
       return `?adjustment=${id}`;
     default:

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '../../../components/brand/brand';
 import classes from './app-frame.module.css';
+import { pathTo } from '../../../lib/route-paths';
 
 export interface NavItem {
   id: string;
@@ -29,7 +30,8 @@ export interface AppFrameProps {
 
 /** The section a path belongs to: the dashboard only on its own page, the others on any child. */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  if (item.to === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
+  const dashboard = pathTo('dashboard.dashboard');
+  if (item.to === dashboard) return pathname === dashboard || pathname === `${dashboard}/`;
   return pathname === item.to || pathname.startsWith(`${item.to}/`);
 }
 

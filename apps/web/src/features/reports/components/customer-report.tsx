@@ -14,9 +14,10 @@ import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
 import { useReportParams } from './report-params';
 import { ReportTableView } from './report-table';
+import { pathTo } from '../../../lib/route-paths';
 
 /** Where a customer's page is (the contacts section). */
-const customerPath = (id: string) => `/dashboard/contact/customer/${id}`;
+const customerPath = (id: string) => pathTo('dashboard.contact.customer/:id', { id });
 
 /**
  * `/dashboard/report/customer`: named customers who bought in the period — new and returning, the

@@ -14,9 +14,10 @@ import { ReportFigures } from './report-figures';
 import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
 import { useReportParams } from './report-params';
 import { ReportTableView } from './report-table';
+import { pathTo } from '../../../lib/route-paths';
 
 /** Where an order's page is (the purchase-order section). */
-const orderPath = (id: string) => `/dashboard/purchase-order/view/${id}`;
+const orderPath = (id: string) => pathTo('dashboard.purchase-order.view/:id', { id });
 
 /**
  * `/dashboard/report/purchase-order`: what the shop received from and returned to its vendors in the

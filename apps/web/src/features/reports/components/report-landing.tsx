@@ -15,8 +15,7 @@ import { useReport } from '../api/reports';
 import { formatReportRange, formatReportValue } from './report-format';
 import { PeriodPicker, StorePicker, type ReportContext } from './report-frame';
 import { useReportParams, type ReportParams } from './report-params';
-
-const REPORTS = '/dashboard/report';
+import { pathTo } from '../../../lib/route-paths';
 
 /** One report's card: its headline for the period (or its own loading and failure), and the way in. */
 function ReportCard({
@@ -29,7 +28,7 @@ function ReportCard({
 }: {
   title: string;
   description: string;
-  path: string;
+  path: 'sales' | 'purchase-order' | 'waste' | 'restock' | 'tax' | 'customer';
   query: { data?: { headline: ReportFigure } | undefined; isError: boolean; error: unknown; refetch: () => unknown };
   currency: CurrencyCode;
   search: string;
@@ -38,7 +37,7 @@ function ReportCard({
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`report-card-${path}`}>
       <Stack gap={6}>
-        <Anchor component={Link} to={`${REPORTS}/${path}${search}`} fw={700} size="lg">
+        <Anchor component={Link} to={`${pathTo(`dashboard.report.${path}`)}${search}`} fw={700} size="lg">
           {title}
         </Anchor>
         <Text size="sm" c="dimmed">
@@ -85,37 +84,37 @@ export function ReportLanding({ context }: { context: ReportContext }) {
   const cards = [
     {
       title: 'Sales',
-      path: 'sales',
+      path: 'sales' as const,
       description: 'Net sales, tax, cost and profit.',
       query: useReport(getSalesReport, query),
     },
     {
       title: 'Purchase orders',
-      path: 'purchase-order',
+      path: 'purchase-order' as const,
       description: 'Spend with vendors, returns and open orders.',
       query: useReport(getPurchaseOrderReport, query),
     },
     {
       title: 'Waste',
-      path: 'waste',
+      path: 'waste' as const,
       description: 'Stock written off, at cost.',
       query: useReport(getWasteReport, query),
     },
     {
       title: 'Restock',
-      path: 'restock',
+      path: 'restock' as const,
       description: 'What to reorder now, with days of cover.',
       query: useReport(getRestockReport, params.storeId ? { storeId: params.storeId } : {}),
     },
     {
       title: 'Tax',
-      path: 'tax',
+      path: 'tax' as const,
       description: 'Tax collected per rate, for the VAT return.',
       query: useReport(getTaxReport, query),
     },
     {
       title: 'Customers',
-      path: 'customer',
+      path: 'customer' as const,
       description: 'Top customers, new and returning, balances owed.',
       query: useReport(getCustomerReport, query),
     },

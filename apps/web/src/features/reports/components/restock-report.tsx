@@ -21,6 +21,7 @@ import { useReportParams } from './report-params';
 import { RestockLinesTable, restockLineKey } from './restock/restock-lines-table';
 import { RestockOrderDialog } from './restock/restock-order-dialog';
 import { RestockVendorOrders } from './restock/restock-vendor-orders';
+import { pathTo } from '../../../lib/route-paths';
 
 /** Suggested value by category, largest first (the chart's share). */
 function byCategory(report: RestockReportData) {
@@ -91,7 +92,11 @@ export function RestockReport({ context }: { context: ReportContext }) {
               >
                 <Group gap="md">
                   {created.map((order) => (
-                    <Anchor key={order.id} component={Link} to={`/dashboard/purchase-order/view/${order.id}`}>
+                    <Anchor
+                      key={order.id}
+                      component={Link}
+                      to={pathTo('dashboard.purchase-order.view/:id', { id: order.id })}
+                    >
                       Open {order.number} ({order.vendor.name})
                     </Anchor>
                   ))}

@@ -9,6 +9,7 @@ import {
   type UpdateRoleBody,
 } from '@ipos/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { pathTo } from '../../../lib/route-paths';
 
 /** The business's roles (packages/contracts/src/staff/roles.ts) as TanStack Query hooks. */
 const rolesKey = ['staff', 'roles'] as const;
@@ -47,6 +48,6 @@ export const useDeleteRole = () => useRoleMutation((roleId: string) => apiReques
 
 /** The role editor's path: the spec's `roles/edit/{id}/{name}`. */
 export const roleEditPath = (role: { id: string; name: string }) =>
-  `/dashboard/settings/roles/edit/${role.id}/${encodeURIComponent(role.name)}`;
-export const ROLES_PATH = '/dashboard/settings/users-and-permissions/roles';
+  pathTo('dashboard.settings.roles/edit/:id/:name', { id: role.id, name: role.name });
+export const ROLES_PATH = pathTo('dashboard.settings.users-and-permissions/roles');
 export const NO_ROLES_PERMISSION = 'Your role does not allow managing roles; the business’s administrator does.';

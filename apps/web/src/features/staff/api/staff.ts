@@ -17,14 +17,16 @@ import {
   type UpdateStaffMemberBody,
 } from '@ipos/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { pathTo } from '../../../lib/route-paths';
 
 /** The business's staff (packages/contracts/src/staff/staff.ts) as TanStack Query hooks. */
 const staffKey = ['staff', 'members'] as const;
 
-export const STAFF_LIST_PATH = '/dashboard/settings/users-and-permissions';
+export const STAFF_LIST_PATH = pathTo('dashboard.settings.users-and-permissions');
 /** The invitations section of the staff list. */
 export const STAFF_INVITATIONS_PATH = `${STAFF_LIST_PATH}#invitations`;
-export const staffPath = (accountId: string) => `${STAFF_LIST_PATH}/staff/${accountId}`;
+export const staffPath = (accountId: string) =>
+  pathTo('dashboard.settings.users-and-permissions/staff/:id', { id: accountId });
 
 export function useStaffList(query: ListStaffQuery) {
   return useQuery({

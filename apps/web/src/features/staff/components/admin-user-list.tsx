@@ -7,6 +7,7 @@ import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-quer
 import { roleLabel } from '../../../lib/role-label';
 import { ADD_USER_PATH, useAdminUsers } from '../api/admin-users';
 import { StaffStatusBadge } from './staff-list';
+import { pathTo } from '../../../lib/route-paths';
 
 const PAGE_SIZE = 25;
 const statuses = ['active', 'invited', 'inactive'] as const;
@@ -94,7 +95,7 @@ export function AdminUserList({ businesses }: { businesses: BusinessSummary[] })
         </Group>
         <Button
           component={Link}
-          to={query.businessId ? `${ADD_USER_PATH}?business=${query.businessId}` : ADD_USER_PATH}
+          to={query.businessId ? pathTo('dashboard.users.add', {}, { business: query.businessId }) : ADD_USER_PATH}
           onClick={() => search.cancel()}
         >
           Add a user

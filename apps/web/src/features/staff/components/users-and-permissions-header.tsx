@@ -1,9 +1,10 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { pathTo } from '../../../lib/route-paths';
 
 const tabs = [
-  { value: 'staff', label: 'Staff', path: '/dashboard/settings/users-and-permissions' },
-  { value: 'roles', label: 'Roles', path: '/dashboard/settings/users-and-permissions/roles' },
+  { value: 'staff', label: 'Staff', path: pathTo('dashboard.settings.users-and-permissions') },
+  { value: 'roles', label: 'Roles', path: pathTo('dashboard.settings.users-and-permissions/roles') },
 ] as const;
 
 /** The heading of `users-and-permissions` and its roles page, with a tab to move between the two. */

@@ -37,10 +37,11 @@ import { formatDay } from '../../../lib/format';
 import { periodLabels, periodRange, periods, type Period } from '../periods';
 import { SaleStateBadge } from './sale-state-badge';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
+import { pathTo } from '../../../lib/route-paths';
 
-export const TRANSACTIONS_PATH = '/dashboard/transactions';
-export const CHECKOUT_PATH = '/dashboard/checkout';
-export const salePath = (saleId: string) => `${TRANSACTIONS_PATH}/${saleId}`;
+export const TRANSACTIONS_PATH = pathTo('dashboard.transactions');
+export const CHECKOUT_PATH = pathTo('dashboard.checkout');
+export const salePath = (saleId: string) => pathTo('dashboard.transactions.:id', { id: saleId });
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>

@@ -38,10 +38,11 @@ import { RejectWasteDialog } from './reject-waste-dialog';
 import { WasteStatusBadge } from './waste-status-badge';
 import { WasteThreshold } from './waste-threshold';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
+import { pathTo } from '../../../lib/route-paths';
 
-export const WASTE_PATH = '/dashboard/waste';
-export const WASTE_ADD_PATH = '/dashboard/waste/add';
-export const wastePath = (wasteId: string) => `${WASTE_PATH}/view/${wasteId}`;
+export const WASTE_PATH = pathTo('dashboard.waste');
+export const WASTE_ADD_PATH = pathTo('dashboard.waste.add');
+export const wastePath = (wasteId: string) => pathTo('dashboard.waste.view/:id', { id: wasteId });
 
 const PAGE_SIZE = 25;
 const statusTabs = ['all', 'pending', 'recorded', 'rejected'] as const;

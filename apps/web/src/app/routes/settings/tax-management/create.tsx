@@ -5,8 +5,9 @@ import { useCreateTaxRate } from '../../../../features/taxes/api/tax-rates';
 import { CreateTaxRateForm } from '../../../../features/taxes/components/tax-rate-form';
 import { useWorkingContext } from '../../../working-context';
 import { NoAccess } from '../../../../components/feedback/no-access';
+import { pathTo } from '../../../../lib/route-paths';
 
-const LIST_PATH = '/dashboard/settings/tax-management';
+const LIST_PATH = pathTo('dashboard.settings.tax-management');
 
 /** `/dashboard/settings/tax-management/create`: a new tax rate (settings.tax). */
 export function CreateTaxRateRoute() {

@@ -13,6 +13,7 @@ import { MoneyInput, minorToInput, parseMoneyInput } from '../../../../component
 import { describeApiError } from '../../../../components/toast/api-error';
 import { formatMoney } from '../../../../lib/money';
 import { useCreateRestockOrder } from './restock-order-api';
+import { pathTo } from '../../../../lib/route-paths';
 
 interface Draft {
   quantity: string;
@@ -114,7 +115,7 @@ export function RestockOrderDialog({
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button component={Link} to={`/dashboard/purchase-order/view/${created.id}`}>
+            <Button component={Link} to={pathTo('dashboard.purchase-order.view/:id', { id: created.id })}>
               Open {created.number}
             </Button>
           </Group>
