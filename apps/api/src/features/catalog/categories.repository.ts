@@ -112,7 +112,7 @@ export async function updateCategory(
 ): Promise<CategoryRow> {
   const [row] = await db
     .update(categories)
-    .set({ ...changes, updatedAt: new Date(), version: sql`${categories.version} + 1` })
+    .set({ ...changes, updatedAt: sql`now()`, version: sql`${categories.version} + 1` })
     .where(and(eq(categories.businessId, businessId), eq(categories.id, id)))
     .returning(columns);
   return row!;
@@ -122,7 +122,7 @@ export async function updateCategory(
 export async function archiveChildren(db: Executor, businessId: string, parentId: string): Promise<CategoryRow[]> {
   return db
     .update(categories)
-    .set({ isArchived: true, updatedAt: new Date(), version: sql`${categories.version} + 1` })
+    .set({ isArchived: true, updatedAt: sql`now()`, version: sql`${categories.version} + 1` })
     .where(and(siblingsOf(businessId, parentId), eq(categories.isArchived, false)))
     .returning(columns);
 }

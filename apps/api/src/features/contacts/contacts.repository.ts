@@ -126,11 +126,13 @@ export async function updateContactRow(
   tx: Executor,
   businessId: string,
   id: string,
-  fields: Partial<Omit<typeof contacts.$inferInsert, 'businessId' | 'id' | 'version'>>,
+  fields: Partial<Omit<typeof contacts.$inferInsert, 'businessId' | 'id' | 'version' | 'archivedAt'>> & {
+    archivedAt?: Date | SQL | null;
+  },
 ): Promise<ContactRow> {
   const [row] = await tx
     .update(contacts)
-    .set({ ...fields, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+    .set({ ...fields, version: sql`${contacts.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)))
     .returning();
   return row!;

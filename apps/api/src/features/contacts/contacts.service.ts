@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
+import { actedAt } from '../../lib/clock.js';
 import { AppError, invalidFields, notFound, checkVersion } from '../../http/app-error.js';
 import { diff, recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
@@ -361,7 +362,7 @@ export async function setContactArchivedIn(
   const row = await lockContact(tx, scope.businessId, id);
   if (!row) throw notFound(WHAT);
   if ((row.archivedAt !== null) === archived) return { contact: present(row), changed: false };
-  const updated = await updateContactRow(tx, scope.businessId, id, { archivedAt: archived ? new Date() : null });
+  const updated = await updateContactRow(tx, scope.businessId, id, { archivedAt: archived ? actedAt(actor) : null });
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId ?? null,

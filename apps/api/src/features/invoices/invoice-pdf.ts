@@ -152,7 +152,7 @@ export async function emailInvoice(deps: AppDeps, actor: Actor, scope: InvoiceSc
         after: { to, number: invoice.number },
       },
     );
-    return new Date().toISOString();
+    return deps.now().toISOString();
   });
   void deps.mailer.flush(db).catch(() => undefined);
   return { sentAt, to };

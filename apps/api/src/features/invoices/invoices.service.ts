@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { invoiceLines } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
+import { actedAt } from '../../lib/clock.js';
 import { AppError, invalidFields, notFound, checkVersion } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { entityEvents } from '../../audit/entity-events.js';
@@ -594,7 +595,7 @@ export async function issueInvoiceIn(
     number,
     ...totalsOf(priced),
     issuedBy: actor.accountId,
-    issuedAt: options.at ?? new Date(),
+    issuedAt: actedAt(options),
     version: row.version + 1,
   });
   await recordAudit(tx, actor, {
@@ -670,7 +671,7 @@ export async function recordInvoicePaymentIn(
   const paidInFull = paidMinor === Number(row.totalMinor);
   await updateInvoiceRow(tx, scope, id, {
     paidMinor,
-    ...(paidInFull ? { status: 'paid', paidAt: options.at ?? new Date() } : {}),
+    ...(paidInFull ? { status: 'paid', paidAt: actedAt(options) } : {}),
     version: row.version + 1,
   });
   await recordAudit(tx, actor, {
@@ -725,7 +726,7 @@ export async function voidInvoiceIn(
   await updateInvoiceRow(tx, scope, id, {
     status: 'void',
     voidedBy: actor.accountId,
-    voidedAt: options.at ?? new Date(),
+    voidedAt: actedAt(options),
     voidReason: body.reason,
     version: row.version + 1,
   });
