@@ -42,7 +42,7 @@ export async function updateInvoiceRow(
   tx: Executor,
   scope: Scope,
   id: string,
-  values: Partial<typeof invoices.$inferInsert>,
+  values: { [K in keyof typeof invoices.$inferInsert]?: (typeof invoices.$inferInsert)[K] | SQL },
 ) {
   await tx
     .update(invoices)
