@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Stack } from '@mantine/core';
 import {
   unitAllowsFractions,
   type CurrencyCode,
@@ -15,16 +15,17 @@ import { payBlockedMessage, stockShortfalls } from '../stock';
 import { useCompleteSale } from '../use-complete-sale';
 import { useHeldSaleActions } from '../use-held-sale-actions';
 import { useBarcodeScanner } from '../use-scanner';
+import { useRegisterShortcuts } from '../use-register-shortcuts';
 import { useStockRefreshOnFocus } from '../use-stock-refresh';
-import { CameraScanDialog, cameraAvailable } from './camera-scan-dialog';
+import { CameraScanDialog } from './camera-scan-dialog';
 import { CartPanel } from './cart-panel';
 import classes from './checkout.module.css';
 import { CustomerBar, CustomerDialog } from './customer-picker';
 import { HeldSalesDialog, HoldDialog, useHeldCount } from './held-sales';
 import { PaymentDialog } from './payment/payment-dialog';
-import { ProductSearch, CategoryTiles } from './product-search';
 import { ReceiptPanel } from './receipt/receipt-panel';
 import { RegisterCartActions } from './register-cart-actions';
+import { RegisterSearchPane } from './register-search-pane';
 
 export type { PriceNotice } from '../use-complete-sale';
 
@@ -143,30 +144,8 @@ export function RegisterScreen({
     else if (heldCount > 0) setDialog('held');
   }, [cart.lines.length, heldCount]);
 
-  // Shortcuts, anywhere on the register (not while a dialog is open).
-  useEffect(() => {
-    if (!idle) return;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const typing =
-        !!target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable);
-      if (event.key === 'F2' || (event.key === '/' && !typing)) {
-        event.preventDefault();
-        searchRef.current?.focus();
-      } else if (event.key === 'F4') {
-        event.preventDefault();
-        setDialog('customer');
-      } else if (event.key === 'F8') {
-        event.preventDefault();
-        openHold();
-      } else if (event.key === 'F9' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) {
-        event.preventDefault();
-        openPay();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [idle, openHold, openPay]);
+  const openCustomer = useCallback(() => setDialog('customer'), []);
+  useRegisterShortcuts({ idle, searchRef, openCustomer, openHold, openPay });
 
   const newSale = () => {
     setCompleted(null);
@@ -181,23 +160,13 @@ export function RegisterScreen({
     <Stack gap="sm">
       {header}
       <div className={classes.register}>
-        <Stack gap="md">
-          <Group align="flex-end" wrap="nowrap">
-            <div style={{ flex: 1 }}>
-              <ProductSearch ref={searchRef} storeId={storeId} currency={currency} onAdd={add} />
-            </div>
-            {cameraAvailable() && (
-              <Button variant="default" size="md" onClick={() => setDialog('camera')}>
-                Camera
-              </Button>
-            )}
-          </Group>
-          <CategoryTiles storeId={storeId} currency={currency} onAdd={add} />
-          <Text className={classes.kbd}>
-            <Kbd>/</Kbd> or <Kbd>F2</Kbd> search · <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Enter</Kbd> add · <Kbd>F4</Kbd>{' '}
-            customer · <Kbd>F8</Kbd> hold · <Kbd>F9</Kbd> pay · <Kbd>Delete</Kbd> removes the focused line
-          </Text>
-        </Stack>
+        <RegisterSearchPane
+          searchRef={searchRef}
+          storeId={storeId}
+          currency={currency}
+          onAdd={add}
+          onCamera={() => setDialog('camera')}
+        />
         <CartPanel
           cart={cart}
           priced={priced}
