@@ -23,7 +23,7 @@ import {
   insertStore,
   insertSystemRoles,
 } from './businesses.repository.js';
-import { findStore } from '../../tenancy/stores.js';
+import { DEFAULT_TIME_ZONE, findStore } from '../../tenancy/stores.js';
 
 export interface NewStore {
   name: string;
@@ -48,7 +48,7 @@ export async function createStoreIn(tx: Tx, actor: Actor, businessId: string, st
     id: newId(),
     name: store.name,
     alias: store.alias,
-    timeZone: store.timeZone ?? 'Africa/Lagos',
+    timeZone: store.timeZone ?? DEFAULT_TIME_ZONE,
     address: store.address ?? null,
     phone: store.phone ?? null,
   };

@@ -21,6 +21,7 @@ import {
   invoicedInPeriod,
   openBalances,
 } from './customer-report.repository.js';
+import { DEFAULT_TIME_ZONE } from '../../tenancy/stores.js';
 
 const TOP = 50;
 
@@ -40,7 +41,7 @@ export async function customerReport(
 ): Promise<CustomerReport> {
   const db = deps.database.db;
   const bucket = query.bucket ?? defaultBucket(scope);
-  const today = storeDay(scope.stores[0]?.timeZone ?? 'Africa/Lagos', deps.now());
+  const today = storeDay(scope.stores[0]?.timeZone ?? DEFAULT_TIME_ZONE, deps.now());
   const [days, invoiced, balances, allNet] = await Promise.all([
     customerDays(db, scope),
     invoicedInPeriod(db, scope),

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { scopeResponse, type ResolvedReportScope } from './report-scope.js';
 import { openOrders, ordersPlaced, receiptsIn, returnsIn, vendorNames } from './purchase-order-report.repository.js';
+import { DEFAULT_TIME_ZONE } from '../../tenancy/stores.js';
 
 /** Mean of lead times in seconds as days with one decimal; null without any. */
 const leadDays = (seconds: number[]) =>
@@ -30,7 +31,7 @@ export async function purchaseOrderReport(
 ): Promise<PurchaseOrderReport> {
   const db = deps.database.db;
   const bucket = query.bucket ?? defaultBucket(scope);
-  const today = storeDay(scope.stores[0]?.timeZone ?? 'Africa/Lagos', deps.now());
+  const today = storeDay(scope.stores[0]?.timeZone ?? DEFAULT_TIME_ZONE, deps.now());
   const [receipts, returns, placed, open] = await Promise.all([
     receiptsIn(db, scope),
     returnsIn(db, scope),

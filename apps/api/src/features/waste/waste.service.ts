@@ -47,6 +47,7 @@ import {
   wasteSettings,
   type WasteRow,
 } from './waste.repository.js';
+import { DEFAULT_TIME_ZONE } from '../../tenancy/stores.js';
 
 /** The active store and what the caller may do there (the seed passes a role's permissions). */
 export interface WasteScope {
@@ -111,7 +112,7 @@ export async function recordWasteIn(
   actor: Actor,
   scope: WasteScope,
   body: RecordWasteBody,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<WasteDetail> {
   if (await wasteIdTaken(tx, scope.businessId, body.id))
     throw new AppError('WASTE_EXISTS', 'Waste with this id was already recorded; start a new record');
@@ -215,7 +216,7 @@ export async function approveWasteIn(
   scope: WasteScope,
   wasteId: string,
   body: ApproveBody,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<WasteDetail> {
   const row = await lockWaste(tx, scope, wasteId);
   if (!row) throw notFound(WHAT);
@@ -264,7 +265,7 @@ export async function rejectWasteIn(
   scope: WasteScope,
   wasteId: string,
   reason: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<WasteDetail> {
   const row = await lockWaste(tx, scope, wasteId);
   if (!row) throw notFound(WHAT);
@@ -407,7 +408,7 @@ async function loadDetail(
     decidedBy: who(row.decidedBy, names),
     decisionNote: row.decisionNote,
     version: row.version,
-    canChangePhoto: photoRefusal(actor, scope, row, settings?.timeZone ?? 'Africa/Lagos', now) === null,
+    canChangePhoto: photoRefusal(actor, scope, row, settings?.timeZone ?? DEFAULT_TIME_ZONE, now) === null,
   };
 }
 
