@@ -5,6 +5,7 @@
 //
 //   node scripts/api-feature-graph.mjs          # print the graph, fail on a loop
 //   node scripts/api-feature-graph.mjs --json   # the same figures as JSON
+//   node scripts/api-feature-graph.mjs --features <dir>   # another features folder (a test's fixture)
 //
 // Type-only imports count: a loop through types is still a loop between folders.
 import fs from 'node:fs';
@@ -12,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const featuresDir = path.join(root, 'apps/api/src/features');
+const featuresArg = process.argv.indexOf('--features');
+const featuresDir =
+  featuresArg > 0 ? path.resolve(process.argv[featuresArg + 1]) : path.join(root, 'apps/api/src/features');
 
 /** Every .ts file under a folder. */
 function sourceFiles(dir) {
