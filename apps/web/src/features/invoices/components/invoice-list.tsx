@@ -1,7 +1,6 @@
 import { type ReactNode } from 'react';
 import {
   Anchor,
-  Box,
   Button,
   Card,
   CloseButton,
@@ -18,7 +17,6 @@ import {
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { invoiceStateLabels, invoiceStates, type CurrencyCode, type InvoiceState } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoicesFilter } from '../api/invoices';
@@ -26,6 +24,7 @@ import { invoicePath, NEW_INVOICE_PATH } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { formatDay } from '../../../lib/format';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
+import { ListState } from '../../../components/feedback/list-state';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -96,145 +95,121 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
   const pages = data ? Math.max(1, Math.ceil(data.total / INVOICES_PAGE_SIZE)) : 1;
   const open = (invoiceId: string) => void navigate(invoicePath(invoiceId));
 
-  let body: ReactNode;
-  if (invoices.isPending)
-    body = (
-      <Stack gap="xs" p="md" aria-busy="true" aria-label="Loading the invoices">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={28} />
-        ))}
-      </Stack>
-    );
-  else if (invoices.isError && !data)
-    body = (
-      <Box p="md">
-        <LoadError
-          title="We could not load the invoices"
-          error={invoices.error}
-          onRetry={() => void invoices.refetch()}
-          isRetrying={invoices.isFetching}
-        />
-      </Box>
-    );
-  else if (items.length === 0 && !hasFilters)
-    body = (
-      <EmptyState
-        title="No invoices yet"
-        action={
-          canManage ? (
-            <Button component={Link} to={NEW_INVOICE_PATH}>
-              New invoice
-            </Button>
-          ) : undefined
-        }
-      >
-        Invoice a customer who pays later: issue it, then record payments as they come in.
-      </EmptyState>
-    );
-  else if (items.length === 0)
-    body = (
-      <EmptyState
-        title="No invoice matches these filters"
-        action={
-          <Button
-            variant="default"
-            onClick={() => setQuery({ state: null, customer: null, from: null, to: null, number: null })}
-          >
-            Clear filters
-          </Button>
-        }
-      >
-        {filter.number ? `No invoice number matches “${filter.number}”.` : 'Try another state, customer or dates.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table
-          aria-label="Invoices"
-          verticalSpacing="xs"
-          highlightOnHover
-          style={{ opacity: invoices.isPlaceholderData ? 0.6 : 1 }}
+  const empty = hasFilters ? (
+    <EmptyState
+      title="No invoice matches these filters"
+      action={
+        <Button
+          variant="default"
+          onClick={() => setQuery({ state: null, customer: null, from: null, to: null, number: null })}
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              {/* On a tablet the issue date gives way to the balance. */}
-              <Table.Th visibleFrom="md">Issued</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Balance</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((inv) => {
-              const overdue = inv.state === 'overdue';
-              return (
-                <Table.Tr
-                  key={inv.id}
-                  data-testid="invoice-row"
-                  data-overdue={overdue || undefined}
-                  tabIndex={0}
-                  aria-label={`Invoice ${inv.number ?? 'draft'} for ${inv.customer.name}`}
-                  bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
-                  style={{ cursor: 'pointer' }}
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest('a, button')) return;
-                    open(inv.id);
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' && event.target === event.currentTarget) open(inv.id);
-                  }}
-                >
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                      {inv.number ?? 'Draft'}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{inv.customer.name}</Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDay(inv.issueDate)}</Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 700 : undefined}>
-                      {formatDay(inv.dueDate)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <InvoiceStateBadge state={inv.state} />
-                  </Table.Td>
-                  <Table.Td ta="right">
+          Clear filters
+        </Button>
+      }
+    >
+      {filter.number ? `No invoice number matches “${filter.number}”.` : 'Try another state, customer or dates.'}
+    </EmptyState>
+  ) : (
+    <EmptyState
+      title="No invoices yet"
+      action={
+        canManage ? (
+          <Button component={Link} to={NEW_INVOICE_PATH}>
+            New invoice
+          </Button>
+        ) : undefined
+      }
+    >
+      Invoice a customer who pays later: issue it, then record payments as they come in.
+    </EmptyState>
+  );
+  const table = (
+    <Table.ScrollContainer minWidth={720}>
+      <Table
+        aria-label="Invoices"
+        verticalSpacing="xs"
+        highlightOnHover
+        style={{ opacity: invoices.isPlaceholderData ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            {/* On a tablet the issue date gives way to the balance. */}
+            <Table.Th visibleFrom="md">Issued</Table.Th>
+            <Table.Th>Due</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th ta="right">Balance</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((inv) => {
+            const overdue = inv.state === 'overdue';
+            return (
+              <Table.Tr
+                key={inv.id}
+                data-testid="invoice-row"
+                data-overdue={overdue || undefined}
+                tabIndex={0}
+                aria-label={`Invoice ${inv.number ?? 'draft'} for ${inv.customer.name}`}
+                bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
+                style={{ cursor: 'pointer' }}
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('a, button')) return;
+                  open(inv.id);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) open(inv.id);
+                }}
+              >
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
+                    {inv.number ?? 'Draft'}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{inv.customer.name}</Text>
+                </Table.Td>
+                <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDay(inv.issueDate)}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 700 : undefined}>
+                    {formatDay(inv.dueDate)}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <InvoiceStateBadge state={inv.state} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money
+                    amountMinor={inv.totalMinor}
+                    currency={currency}
+                    td={inv.state === 'void' ? 'line-through' : undefined}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {inv.balanceMinor > 0 ? (
                     <Money
-                      amountMinor={inv.totalMinor}
+                      amountMinor={inv.balanceMinor}
                       currency={currency}
-                      td={inv.state === 'void' ? 'line-through' : undefined}
+                      fw={600}
+                      c={overdue ? 'red' : undefined}
                     />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {inv.balanceMinor > 0 ? (
-                      <Money
-                        amountMinor={inv.balanceMinor}
-                        currency={currency}
-                        fw={600}
-                        c={overdue ? 'red' : undefined}
-                      />
-                    ) : (
-                      <Text span c="dimmed" size="sm">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+                  ) : (
+                    <Text span c="dimmed" size="sm">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 
   return (
     <Stack gap="md">
@@ -294,7 +269,16 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
       </Group>
 
       <Card withBorder padding={0} radius="md">
-        {body}
+        <ListState
+          query={invoices}
+          count={items.length}
+          loadingLabel="Loading the invoices"
+          errorTitle="We could not load the invoices"
+          skeletonRows={6}
+          empty={empty}
+        >
+          {table}
+        </ListState>
       </Card>
       {pages > 1 ? (
         <Group justify="center">

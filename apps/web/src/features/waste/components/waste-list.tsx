@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
   Anchor,
-  Box,
   Button,
   Card,
   Group,
@@ -28,7 +27,6 @@ import {
   type WasteSummary,
 } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError, toast } from '../../../components/toast';
 import { useAttempts } from '../../../lib/attempt';
@@ -39,6 +37,7 @@ import { WasteStatusBadge } from './waste-status-badge';
 import { WasteThreshold } from './waste-threshold';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { pathTo } from '../../../lib/route-paths';
+import { ListState } from '../../../components/feedback/list-state';
 
 export const WASTE_PATH = pathTo('dashboard.waste');
 export const WASTE_ADD_PATH = pathTo('dashboard.waste.add');
@@ -137,157 +136,135 @@ export function WasteList({
   const hasFilters = Boolean(filter.status || filter.reason || filter.q);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
-  let body: ReactNode;
-  if (list.isPending)
-    body = (
-      <Stack gap="xs" p="md" aria-busy="true" aria-label="Loading the waste">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} height={28} />
-        ))}
-      </Stack>
-    );
-  else if (list.isError && !data)
-    body = (
-      <Box p="md">
-        <LoadError
-          title="We could not load the waste"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          isRetrying={list.isFetching}
-        />
-      </Box>
-    );
-  else if (items.length === 0)
-    body = hasFilters ? (
-      <EmptyState
-        title={filter.status === 'pending' ? 'Nothing is waiting for approval' : 'No waste matches these filters'}
-        action={
-          <Button variant="default" onClick={() => setQuery({ status: null, reason: null, q: null })}>
-            Show all waste
+  const empty = hasFilters ? (
+    <EmptyState
+      title={filter.status === 'pending' ? 'Nothing is waiting for approval' : 'No waste matches these filters'}
+      action={
+        <Button variant="default" onClick={() => setQuery({ status: null, reason: null, q: null })}>
+          Show all waste
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState
+      title="No waste recorded yet"
+      action={
+        canRecord ? (
+          <Button component={Link} to={WASTE_ADD_PATH} variant="light">
+            Record waste
           </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        title="No waste recorded yet"
-        action={
-          canRecord ? (
-            <Button component={Link} to={WASTE_ADD_PATH} variant="light">
-              Record waste
-            </Button>
-          ) : undefined
-        }
+        ) : undefined
+      }
+    >
+      Expired, damaged, spoiled or stolen stock written off here shows up in this list, valued at cost.
+    </EmptyState>
+  );
+  const table = (
+    <Table.ScrollContainer minWidth={720}>
+      <Table
+        aria-label="Waste"
+        verticalSpacing="xs"
+        highlightOnHover
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
       >
-        Expired, damaged, spoiled or stolen stock written off here shows up in this list, valued at cost.
-      </EmptyState>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table
-          aria-label="Waste"
-          verticalSpacing="xs"
-          highlightOnHover
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Recorded</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th>Reason</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
-              {canApprove ? <Table.Th aria-label="Decide" /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((w) => (
-              <Table.Tr
-                key={w.id}
-                data-testid="waste-row"
-                tabIndex={0}
-                aria-label={`Waste ${w.number}`}
-                style={{ cursor: 'pointer' }}
-                onClick={(event) => {
-                  if ((event.target as HTMLElement).closest('a, button')) return;
-                  void navigate(wastePath(w.id));
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) void navigate(wastePath(w.id));
-                }}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor component={Link} to={wastePath(w.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                    {w.number}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {w.recordedBy.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{w.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {w.sku}
-                  </Text>
-                </Table.Td>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Recorded</Table.Th>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Quantity</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
+            {canApprove ? <Table.Th aria-label="Decide" /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((w) => (
+            <Table.Tr
+              key={w.id}
+              data-testid="waste-row"
+              tabIndex={0}
+              aria-label={`Waste ${w.number}`}
+              style={{ cursor: 'pointer' }}
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a, button')) return;
+                void navigate(wastePath(w.id));
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) void navigate(wastePath(w.id));
+              }}
+            >
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={wastePath(w.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
+                  {w.number}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
+                <Text size="xs" c="dimmed">
+                  {w.recordedBy.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{w.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {w.sku}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{wasteReasonLabels[w.reason]}</Text>
+              </Table.Td>
+              <Table.Td>
+                <WasteStatusBadge status={w.status} />
+              </Table.Td>
+              {canSeeCosts ? (
                 <Table.Td ta="right">
-                  <Text size="sm">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Text>
+                  {w.valueMinor === null ? (
+                    '—'
+                  ) : (
+                    <Money
+                      amountMinor={w.valueMinor}
+                      currency={currency}
+                      td={w.status === 'rejected' ? 'line-through' : undefined}
+                    />
+                  )}
                 </Table.Td>
+              ) : null}
+              {canApprove ? (
                 <Table.Td>
-                  <Text size="sm">{wasteReasonLabels[w.reason]}</Text>
+                  {w.status === 'pending' ? (
+                    <Group gap={6} wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="compact-sm"
+                        color="green"
+                        loading={approving.isPending && approving.variables?.wasteId === w.id}
+                        onClick={() => void approve(w)}
+                        aria-label={`Approve ${w.number}`}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        onClick={() => setRejecting(w)}
+                        aria-label={`Reject ${w.number}`}
+                      >
+                        Reject
+                      </Button>
+                    </Group>
+                  ) : null}
                 </Table.Td>
-                <Table.Td>
-                  <WasteStatusBadge status={w.status} />
-                </Table.Td>
-                {canSeeCosts ? (
-                  <Table.Td ta="right">
-                    {w.valueMinor === null ? (
-                      '—'
-                    ) : (
-                      <Money
-                        amountMinor={w.valueMinor}
-                        currency={currency}
-                        td={w.status === 'rejected' ? 'line-through' : undefined}
-                      />
-                    )}
-                  </Table.Td>
-                ) : null}
-                {canApprove ? (
-                  <Table.Td>
-                    {w.status === 'pending' ? (
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="compact-sm"
-                          color="green"
-                          loading={approving.isPending && approving.variables?.wasteId === w.id}
-                          onClick={() => void approve(w)}
-                          aria-label={`Approve ${w.number}`}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => setRejecting(w)}
-                          aria-label={`Reject ${w.number}`}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 
   const tab: StatusTab = filter.status ?? 'all';
   const waiting = data?.waitingCount ?? 0;
@@ -342,7 +319,16 @@ export function WasteList({
       </SimpleGrid>
 
       <Card withBorder padding={0} radius="md">
-        {body}
+        <ListState
+          query={list}
+          count={items.length}
+          loadingLabel="Loading the waste"
+          errorTitle="We could not load the waste"
+          skeletonRows={5}
+          empty={empty}
+        >
+          {table}
+        </ListState>
       </Card>
       {pages > 1 ? (
         <Group justify="center">
