@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
@@ -10,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * Who may import whom (decision 0035) is enforced by the project's ESLint config. Each deliberate
  * violation under fixtures/ (ignored by the normal lint) is linted here through the ESLint Node API with
  * that config, as if it were a file of the guarded folder, and must fail with the rule's message; the
- * guarded folders of the real tree must pass. `npm run lint` checks the whole tree.
+ * guarded folders of the real tree must pass. `npm run lint` checks the whole tree, and runs the feature
+ * graph script (proved by feature-graph.test.ts).
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -75,43 +74,6 @@ describe('import boundaries fire on a deliberate violation', () => {
     for (const result of results) {
       expect(result.messages.filter((m) => m.ruleId === 'import-x/no-cycle')).toHaveLength(1);
     }
-  });
-});
-
-describe('API features import each other without a loop (scripts/api-feature-graph.mjs, run by `npm run lint`)', () => {
-  /** Runs the script on a copy of it beside a features folder of two files (one feature each). */
-  function graphOf(first: string, second: string) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'feature-graph-'));
-    try {
-      fs.mkdirSync(path.join(dir, 'scripts'));
-      fs.copyFileSync(
-        path.join(root, 'scripts/api-feature-graph.mjs'),
-        path.join(dir, 'scripts/api-feature-graph.mjs'),
-      );
-      for (const [feature, source] of [
-        ['sales', first],
-        ['stock', second],
-      ] as const) {
-        fs.mkdirSync(path.join(dir, 'apps/api/src/features', feature), { recursive: true });
-        fs.writeFileSync(path.join(dir, 'apps/api/src/features', feature, `${feature}.service.ts`), source);
-      }
-      return spawnSync(process.execPath, [path.join(dir, 'scripts/api-feature-graph.mjs')], { encoding: 'utf8' });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  it('fails on a loop between two feature folders, and passes on a one-way link', () => {
-    const loop = graphOf(
-      "import { stockOf } from '../stock/stock.service.js';\nexport const sell = stockOf;\n",
-      "import type { Sale } from '../sales/sales.service.js';\nexport const stockOf = (s: Sale) => s;\n",
-    );
-    expect(loop.status).toBe(1);
-    expect(loop.stdout).toContain('loop of 2 features: sales, stock');
-
-    const oneWay = graphOf("import { stockOf } from '../stock/stock.service.js';\nexport const sell = stockOf;\n", '');
-    expect(oneWay.status).toBe(0);
-    expect(oneWay.stdout).toContain('no loop');
   });
 });
 
