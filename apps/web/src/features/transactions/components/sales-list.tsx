@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
   Anchor,
-  Box,
   Button,
   Card,
   Group,
@@ -29,7 +28,6 @@ import {
   storeDay,
 } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { showApiError } from '../../../components/toast';
 import { useContact, useCustomerSearch, useSaleCashiers, useSales, type SalesFilter } from '../api/transactions';
@@ -38,6 +36,7 @@ import { periodLabels, periodRange, periods, type Period } from '../periods';
 import { SaleStateBadge } from './sale-state-badge';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { pathTo } from '../../../lib/route-paths';
+import { ListState } from '../../../components/feedback/list-state';
 
 export const TRANSACTIONS_PATH = pathTo('dashboard.transactions');
 export const CHECKOUT_PATH = pathTo('dashboard.checkout');
@@ -104,16 +103,6 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-function TableSkeleton() {
-  return (
-    <Stack gap="xs" p="md" aria-busy="true" aria-label="Loading the sales">
-      {Array.from({ length: 6 }, (_, i) => (
-        <Skeleton key={i} height={28} />
-      ))}
-    </Stack>
-  );
-}
-
 export interface SalesListProps {
   currency: CurrencyCode;
   /** The store's IANA zone: days and times are the shop's. */
@@ -167,139 +156,122 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
         : `${formatDay(view.from)} – ${formatDay(view.to)}`
       : periodLabels[view.period];
 
-  let body: ReactNode;
-  if (sales.isPending) body = <TableSkeleton />;
-  else if (sales.isError && !sales.data)
-    body = (
-      <Box p="md">
-        <LoadError
-          title="We could not load the sales"
-          error={sales.error}
-          onRetry={() => void sales.refetch()}
-          isRetrying={sales.isFetching}
-        />
-      </Box>
-    );
-  else if (items.length === 0 && !hasFilters)
-    body = (
-      <EmptyState
-        title="No sales in this period"
-        action={
-          canSell ? (
-            <Button component={Link} to={CHECKOUT_PATH} variant="light">
-              Open the register
-            </Button>
-          ) : undefined
-        }
-      >
-        {`Nothing was sold ${view.period === 'custom' ? `from ${periodText}` : periodText.toLowerCase()}. Choose another period above.`}
-      </EmptyState>
-    );
-  else if (items.length === 0)
-    body = (
-      <EmptyState
-        title="No sale matches these filters"
-        action={
-          <Button
-            variant="default"
-            onClick={() => setQuery({ cashier: null, method: null, state: null, customer: null, number: null })}
-          >
-            Clear filters
-          </Button>
-        }
-      >
-        {view.number
-          ? `No sale number matches “${view.number}”.`
-          : 'Try another cashier, payment method, state or customer.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={900}>
-        <Table
-          aria-label="Sales"
-          verticalSpacing="xs"
-          highlightOnHover
-          style={{ opacity: sales.isPlaceholderData ? 0.6 : 1 }}
+  const empty = hasFilters ? (
+    <EmptyState
+      title="No sale matches these filters"
+      action={
+        <Button
+          variant="default"
+          onClick={() => setQuery({ cashier: null, method: null, state: null, customer: null, number: null })}
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Date and time</Table.Th>
-              <Table.Th>Cashier</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Paid by</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th ta="right">Refunded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((sale) => (
-              <Table.Tr
-                key={sale.id}
-                data-testid="sale-row"
-                tabIndex={0}
-                aria-label={`Sale ${sale.number}`}
-                style={{ cursor: 'pointer' }}
-                onClick={(event) => {
-                  if ((event.target as HTMLElement).closest('a, button')) return;
-                  open(sale.id);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) open(sale.id);
-                }}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor component={Link} to={salePath(sale.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                    {sale.number}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatStoreDateTime(sale.completedAt, timeZone)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{sale.cashier.name}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={sale.customer ? undefined : 'dimmed'}>
-                    {sale.customer?.name ?? 'Walk-in'}
+          Clear filters
+        </Button>
+      }
+    >
+      {view.number
+        ? `No sale number matches “${view.number}”.`
+        : 'Try another cashier, payment method, state or customer.'}
+    </EmptyState>
+  ) : (
+    <EmptyState
+      title="No sales in this period"
+      action={
+        canSell ? (
+          <Button component={Link} to={CHECKOUT_PATH} variant="light">
+            Open the register
+          </Button>
+        ) : undefined
+      }
+    >
+      {`Nothing was sold ${view.period === 'custom' ? `from ${periodText}` : periodText.toLowerCase()}. Choose another period above.`}
+    </EmptyState>
+  );
+  const table = (
+    <Table.ScrollContainer minWidth={900}>
+      <Table
+        aria-label="Sales"
+        verticalSpacing="xs"
+        highlightOnHover
+        style={{ opacity: sales.isPlaceholderData ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Date and time</Table.Th>
+            <Table.Th>Cashier</Table.Th>
+            <Table.Th>Customer</Table.Th>
+            <Table.Th>Paid by</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th ta="right">Refunded</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((sale) => (
+            <Table.Tr
+              key={sale.id}
+              data-testid="sale-row"
+              tabIndex={0}
+              aria-label={`Sale ${sale.number}`}
+              style={{ cursor: 'pointer' }}
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a, button')) return;
+                open(sale.id);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) open(sale.id);
+              }}
+            >
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={salePath(sale.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
+                  {sale.number}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatStoreDateTime(sale.completedAt, timeZone)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{sale.cashier.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={sale.customer ? undefined : 'dimmed'}>
+                  {sale.customer?.name ?? 'Walk-in'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {sale.methods.length > 0 ? (
+                  <Text size="sm">{sale.methods.map((m) => paymentMethodLabels[m]).join(', ')}</Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No payment
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  {sale.methods.length > 0 ? (
-                    <Text size="sm">{sale.methods.map((m) => paymentMethodLabels[m]).join(', ')}</Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      No payment
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <SaleStateBadge state={sale.state} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money
-                    amountMinor={sale.totalMinor}
-                    currency={currency}
-                    td={sale.state === 'voided' ? 'line-through' : undefined}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">
-                  {sale.refundedMinor > 0 ? (
-                    <Money amountMinor={sale.refundedMinor} currency={currency} c="orange.8" />
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+                )}
+              </Table.Td>
+              <Table.Td>
+                <SaleStateBadge state={sale.state} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money
+                  amountMinor={sale.totalMinor}
+                  currency={currency}
+                  td={sale.state === 'voided' ? 'line-through' : undefined}
+                />
+              </Table.Td>
+              <Table.Td ta="right">
+                {sale.refundedMinor > 0 ? (
+                  <Money amountMinor={sale.refundedMinor} currency={currency} c="orange.8" />
+                ) : (
+                  <Text span c="dimmed" size="sm">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 
   return (
     <Stack gap="md">
@@ -400,7 +372,16 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
       </SimpleGrid>
 
       <Card withBorder padding={0} radius="md">
-        {body}
+        <ListState
+          query={sales}
+          count={items.length}
+          loadingLabel="Loading the sales"
+          errorTitle="We could not load the sales"
+          skeletonRows={6}
+          empty={empty}
+        >
+          {table}
+        </ListState>
       </Card>
       {sales.hasNextPage ? (
         <Group justify="center">
