@@ -11,11 +11,7 @@ import { priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { StaffStatusBadge } from '../../../features/staff/components/staff-list';
 import { AddStoreDialog } from '../../../features/stores/components/add-store-dialog';
-import {
-  BUSINESS_LIST_PATH,
-  useAddBusinessStore,
-  useBusiness,
-} from '../../../features/businesses/api/admin-businesses';
+import { useAddBusinessStore, useBusiness } from '../../../features/businesses/api/admin-businesses';
 import { pathTo } from '../../../lib/route-paths';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -46,7 +42,7 @@ function BusinessDetails({
 }) {
   const [adding, setAdding] = useState(false);
   const back = (
-    <Anchor component={Link} to={BUSINESS_LIST_PATH} size="sm">
+    <Anchor component={Link} to={pathTo('dashboard.business')} size="sm">
       ← All businesses
     </Anchor>
   );

@@ -4,8 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { BusinessSummary, StaffInvitation } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { useBusinesses } from '../../../features/businesses/api/admin-businesses';
-import { USERS_PATH, useAdminStaffOptions, useInviteAdminUser } from '../../../features/staff/api/admin-users';
+import { useAdminStaffOptions, useInviteAdminUser } from '../../../features/staff/api/admin-users';
 import { InvitationSent, NewStaffForm } from '../../../features/staff/components/staff-forms';
+import { pathTo } from '../../../lib/route-paths';
 
 function AddUser({ businesses }: { businesses: BusinessSummary[] }) {
   const [params, setParams] = useSearchParams();
@@ -26,7 +27,7 @@ function AddUser({ businesses }: { businesses: BusinessSummary[] }) {
       <Stack gap="md">
         <InvitationSent invitation={added} />
         <Group>
-          <Button component={Link} to={USERS_PATH}>
+          <Button component={Link} to={pathTo('dashboard.users')}>
             Back to users
           </Button>
           <Button variant="default" onClick={() => setAdded(null)}>
@@ -60,7 +61,7 @@ function AddUser({ businesses }: { businesses: BusinessSummary[] }) {
                 key={businessId}
                 options={data}
                 defaultStoreId={business.stores.length === 1 ? business.stores[0]!.id : undefined}
-                onCancel={() => void navigate(USERS_PATH)}
+                onCancel={() => void navigate(pathTo('dashboard.users'))}
                 onSubmit={async (body) => setAdded(await invite.mutateAsync({ businessId, body }))}
               />
             </Card>
@@ -78,7 +79,7 @@ export function AddUserRoute() {
   const businesses = useBusinesses(1, 100);
   return (
     <Stack gap="lg" maw={860}>
-      <Anchor component={Link} to={USERS_PATH} size="sm">
+      <Anchor component={Link} to={pathTo('dashboard.users')} size="sm">
         ← Users
       </Anchor>
       <Title order={1}>Add a user</Title>

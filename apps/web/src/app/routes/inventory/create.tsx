@@ -3,7 +3,7 @@ import { showApiError, toast } from '../../../components/toast';
 import { useCreateProduct, useUploadProductImage } from '../../../features/catalog/api/products';
 import { ProductForm } from '../../../features/catalog/components/product-form';
 import { createdProductMessage } from '../../../features/catalog/components/created-product-message';
-import { INVENTORY_PATH, ProductFormPage } from './product-form-page';
+import { ProductFormPage } from './product-form-page';
 import { pathTo } from '../../../lib/route-paths';
 
 /** `/dashboard/inventory/create`: a new product; its image uploads right after it is created. */
@@ -21,7 +21,7 @@ export function CreateProductRoute() {
           categories={data.categories}
           taxRates={data.taxRates}
           canSeeCosts={data.canSeeCosts}
-          onCancel={() => void navigate(INVENTORY_PATH)}
+          onCancel={() => void navigate(pathTo('dashboard.inventory'))}
           onSubmit={async (body, image) => {
             const product = await create.mutateAsync(body);
             if (image.kind === 'new') {

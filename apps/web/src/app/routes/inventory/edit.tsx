@@ -14,7 +14,7 @@ import {
 } from '../../../features/catalog/api/products';
 import { ProductForm } from '../../../features/catalog/components/product-form';
 import { storesOfProduct } from '../../../features/catalog/components/product-form-values';
-import { INVENTORY_PATH, ProductFormPage } from './product-form-page';
+import { ProductFormPage } from './product-form-page';
 import { pathTo } from '../../../lib/route-paths';
 
 function ArchiveButton({ product }: { product: Product }) {
@@ -78,7 +78,7 @@ export function EditProductRoute() {
           <Card withBorder padding="lg" radius="md" role="alert">
             <Stack gap="xs" align="flex-start">
               <Text>We could not find this product.</Text>
-              <Anchor component={Link} to={INVENTORY_PATH}>
+              <Anchor component={Link} to={pathTo('dashboard.inventory')}>
                 Back to the inventory
               </Anchor>
             </Stack>

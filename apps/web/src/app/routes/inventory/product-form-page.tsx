@@ -10,8 +10,6 @@ import { useWorkingContext } from '../../working-context';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { pathTo } from '../../../lib/route-paths';
 
-export const INVENTORY_PATH = pathTo('dashboard.inventory');
-
 export interface ProductFormData {
   currency: CurrencyCode;
   membership: Membership;
@@ -30,7 +28,7 @@ export interface ProductFormData {
  */
 export function ProductFormPage({
   title,
-  back = { to: INVENTORY_PATH, label: 'Inventory' },
+  back = { to: pathTo('dashboard.inventory'), label: 'Inventory' },
   children,
 }: {
   title: string;

@@ -16,7 +16,6 @@ import { useTaxRates } from '../../../features/taxes/api/tax-rates';
 import { useWorkingContext } from '../../working-context';
 import { pathTo } from '../../../lib/route-paths';
 
-const INVENTORY_PATH = pathTo('dashboard.inventory');
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** `/dashboard/inventory/view/:id`: a product, its variants, its stock in every store and its ledger. */
@@ -27,7 +26,7 @@ export function ProductViewRoute() {
   if (product.isError) {
     if (isRecordMissing(product.error))
       return (
-        <RecordNotFound title="Product not found" backTo={INVENTORY_PATH} backLabel="Back to inventory">
+        <RecordNotFound title="Product not found" backTo={pathTo('dashboard.inventory')} backLabel="Back to inventory">
           This product does not exist in this business, or it was removed.
         </RecordNotFound>
       );
@@ -67,7 +66,7 @@ function ProductView({ product }: { product: Product }) {
 
   return (
     <Stack gap="xl">
-      <Anchor component={Link} to={INVENTORY_PATH} size="sm">
+      <Anchor component={Link} to={pathTo('dashboard.inventory')} size="sm">
         ← Inventory
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="lg">

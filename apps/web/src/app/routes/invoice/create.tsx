@@ -6,8 +6,9 @@ import { useActiveStore } from '../../../lib/current-store';
 import { useInvoice } from '../../../features/invoices/api/invoices';
 import { InvoiceForm } from '../../../features/invoices/components/invoice-form';
 import { draftFromInvoice, emptyDraft } from '../../../features/invoices/invoice-draft';
-import { invoicePath, INVOICES_PATH } from '../../../features/invoices/paths';
+import { invoicePath } from '../../../features/invoices/paths';
 import { idParam } from '../../../lib/url-query';
+import { pathTo } from '../../../lib/route-paths';
 
 /**
  * `/dashboard/invoice/create`: a new draft (`?customerId=` prefills the customer, as the customer's
@@ -29,7 +30,7 @@ export function NewInvoiceRoute() {
     );
   if (!store.data.permissions.includes('invoices.manage'))
     return (
-      <RecordNotFound title="New invoice" backTo={INVOICES_PATH} backLabel="Back to invoices">
+      <RecordNotFound title="New invoice" backTo={pathTo('dashboard.invoice')} backLabel="Back to invoices">
         Your role in this store can see invoices but not write them. Ask a manager.
       </RecordNotFound>
     );
@@ -55,7 +56,7 @@ function EditDraft({ invoiceId, store }: { invoiceId: string; store: CurrentStor
   if (invoice.isPending) return <LoadingCard label="Loading the draft" />;
   if (invoice.isError)
     return isRecordMissing(invoice.error) ? (
-      <RecordNotFound title="Invoice not found" backTo={INVOICES_PATH} backLabel="Back to invoices">
+      <RecordNotFound title="Invoice not found" backTo={pathTo('dashboard.invoice')} backLabel="Back to invoices">
         This draft does not exist in this store, or it was deleted.
       </RecordNotFound>
     ) : (
@@ -93,7 +94,7 @@ function EditDraft({ invoiceId, store }: { invoiceId: string; store: CurrentStor
 function Page({
   title,
   store,
-  backTo = INVOICES_PATH,
+  backTo = pathTo('dashboard.invoice'),
   children,
 }: {
   title: string;

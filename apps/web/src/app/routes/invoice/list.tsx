@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useActiveStore } from '../../../lib/current-store';
 import { InvoiceList } from '../../../features/invoices/components/invoice-list';
-import { NEW_INVOICE_PATH } from '../../../features/invoices/paths';
 import { WithActiveStore } from '../with-active-store';
+import { pathTo } from '../../../lib/route-paths';
 
 /** `/dashboard/invoice`: the store's invoices, what is owed and overdue. */
 export function InvoicesRoute() {
@@ -17,7 +17,7 @@ export function InvoicesRoute() {
           <Text c="dimmed">Sales on credit: what each customer owes, and what is past due.</Text>
         </Stack>
         {canManage ? (
-          <Button component={Link} to={NEW_INVOICE_PATH}>
+          <Button component={Link} to={pathTo('dashboard.invoice.create')}>
             New invoice
           </Button>
         ) : null}

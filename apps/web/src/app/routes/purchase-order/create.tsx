@@ -4,9 +4,10 @@ import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../.
 import { usePurchaseOrder } from '../../../features/purchase-orders/api/purchase-orders';
 import { factsOf } from '../../../features/purchase-orders/order-figures';
 import { PurchaseOrderForm } from '../../../features/purchase-orders/components/purchase-order-form';
-import { PURCHASE_ORDERS_PATH, purchaseOrderPath } from '../../../features/purchase-orders/components/paths';
+import { purchaseOrderPath } from '../../../features/purchase-orders/components/paths';
 import { WithActiveStore } from '../with-active-store';
 import { idParam } from '../../../lib/url-query';
+import { pathTo } from '../../../lib/route-paths';
 
 /**
  * `/dashboard/purchase-order/create`: a new order (`?vendorId=` starts it with that vendor), or
@@ -57,7 +58,7 @@ function EditOrder({
       return (
         <RecordNotFound
           title="Purchase order not found"
-          backTo={PURCHASE_ORDERS_PATH}
+          backTo={pathTo('dashboard.purchase-order')}
           backLabel="Back to purchase orders"
         >
           There is no such purchase order in this store.

@@ -1,8 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { WASTE_PATH, wastePath } from '../../../features/waste/components/waste-list';
+import { wastePath } from '../../../features/waste/components/waste-list';
 import { WasteForm } from '../../../features/waste/components/waste-form';
 import { WithActiveStore } from '../with-active-store';
+import { pathTo } from '../../../lib/route-paths';
 
 /** `/dashboard/waste/add`: record waste, then open the record. */
 export function AddWasteRoute() {
@@ -24,7 +25,7 @@ export function AddWasteRoute() {
               thresholdMinor={store.wasteApprovalThresholdMinor}
               canApprove={store.permissions.includes('waste.approve')}
               onSaved={(w) => void navigate(wastePath(w.id), { replace: true })}
-              onCancel={() => void navigate(WASTE_PATH)}
+              onCancel={() => void navigate(pathTo('dashboard.waste'))}
             />
           )
         }

@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useActiveStore } from '../../../lib/current-store';
-import { WASTE_ADD_PATH, WasteList } from '../../../features/waste/components/waste-list';
+import { WasteList } from '../../../features/waste/components/waste-list';
 import { WithActiveStore } from '../with-active-store';
+import { pathTo } from '../../../lib/route-paths';
 
 /** `/dashboard/waste`: the store's waste, what waits for approval, and the approval threshold. */
 export function WasteRoute() {
@@ -16,7 +17,7 @@ export function WasteRoute() {
           <Text c="dimmed">Stock written off as expired, damaged, spoiled or stolen, valued at cost.</Text>
         </Stack>
         {canRecord ? (
-          <Button component={Link} to={WASTE_ADD_PATH}>
+          <Button component={Link} to={pathTo('dashboard.waste.add')}>
             Record waste
           </Button>
         ) : null}

@@ -15,7 +15,6 @@ import { pathTo } from '../../../lib/route-paths';
  * admin figures again (the dashboard, the list, the business, the users' filters) and the account,
  * whose businesses and stores the store switcher offers.
  */
-export const BUSINESS_LIST_PATH = pathTo('dashboard.business');
 export const businessPath = (businessId: string) => pathTo('dashboard.business.view/:id', { id: businessId });
 
 export function useBusinesses(page = 1, pageSize = 25) {

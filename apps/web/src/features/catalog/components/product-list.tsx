@@ -20,7 +20,6 @@ import { pathTo } from '../../../lib/route-paths';
 export { readListQuery } from './product-list-query';
 export { StockBadge } from './product-table';
 
-export const INVENTORY_PATH = pathTo('dashboard.inventory');
 const viewPath = (id: string) => pathTo('dashboard.inventory.view/:id', { id });
 
 /** Labels for the selected products: each product's variants, fetched when the dialog opens. */

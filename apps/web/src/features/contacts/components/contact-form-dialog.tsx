@@ -8,7 +8,6 @@ import { isApiError } from '../../../lib/api-client';
 import { useCreateContact, useUpdateContact } from '../api/contacts';
 import { pathTo } from '../../../lib/route-paths';
 
-export const CONTACT_PATH = pathTo('dashboard.contact');
 export const contactPath = (c: { id: string; kind: ContactKind }) =>
   c.kind === 'customer'
     ? pathTo('dashboard.contact.customer/:id', { id: c.id })

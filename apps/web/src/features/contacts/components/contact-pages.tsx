@@ -17,7 +17,7 @@ import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../.
 import { Money } from '../../../components/money/money';
 import { showApiError, toast } from '../../../components/toast';
 import { useCustomerSummary, useSetContactArchived, useVendorSummary } from '../api/contacts';
-import { CONTACT_PATH, ContactFormDialog } from './contact-form-dialog';
+import { ContactFormDialog } from './contact-form-dialog';
 import { pathTo } from '../../../lib/route-paths';
 
 interface PageProps {
@@ -74,7 +74,11 @@ function ContactHeader({ contact, canManage, action }: { contact: Contact; canMa
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Anchor component={Link} to={`${CONTACT_PATH}${contact.kind === 'vendor' ? '?kind=vendor' : ''}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`${pathTo('dashboard.contact')}${contact.kind === 'vendor' ? '?kind=vendor' : ''}`}
+            size="sm"
+          >
             ← {contact.kind === 'vendor' ? 'Vendors' : 'Customers'}
           </Anchor>
           <Group gap="sm">
@@ -127,7 +131,7 @@ function missingOrError(
     return (
       <RecordNotFound
         title={`This ${kind} is not here`}
-        backTo={`${CONTACT_PATH}${kind === 'vendor' ? '?kind=vendor' : ''}`}
+        backTo={`${pathTo('dashboard.contact')}${kind === 'vendor' ? '?kind=vendor' : ''}`}
         backLabel={kind === 'vendor' ? 'Back to vendors' : 'Back to customers'}
       >
         {`It may belong to another business, or the link is wrong.`}

@@ -21,7 +21,6 @@ import { formatQuantity } from '../../../lib/quantity';
 import { QuickLinks, type QuickLink } from './quick-links';
 import { pathTo } from '../../../lib/route-paths';
 
-const BUSINESS_LIST_PATH = pathTo('dashboard.business');
 const businessPath = (businessId: string) => pathTo('dashboard.business.view/:id', { id: businessId });
 
 export interface AdminDashboardProps {
@@ -218,7 +217,7 @@ export function AdminDashboard({ personName, dashboard, quickLinks, onOpenStore 
               <EmptyState
                 title="You do not own a business yet"
                 action={
-                  <Button component={Link} to={BUSINESS_LIST_PATH}>
+                  <Button component={Link} to={pathTo('dashboard.business')}>
                     Create a business
                   </Button>
                 }

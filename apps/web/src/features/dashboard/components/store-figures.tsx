@@ -25,9 +25,6 @@ import { pathTo } from '../../../lib/route-paths';
 const PaymentMixChart = lazy(() => import('./store-charts').then((m) => ({ default: m.PaymentMixChart })));
 const Last7DaysChart = lazy(() => import('./store-charts').then((m) => ({ default: m.Last7DaysChart })));
 
-export const TRANSACTIONS_PATH = pathTo('dashboard.transactions');
-export const INVENTORY_PATH = pathTo('dashboard.inventory');
-
 export interface StoreFiguresProps {
   /** GET /api/v1/dashboard/store. */
   figures: UseQueryResult<StoreDashboard>;
@@ -130,7 +127,7 @@ export function StoreFigures({ figures, currency, permissions }: StoreFiguresPro
           Today
         </Title>
         {canSeeSales ? (
-          <Anchor component={Link} to={TRANSACTIONS_PATH} size="sm">
+          <Anchor component={Link} to={pathTo('dashboard.transactions')} size="sm">
             All of today’s sales
           </Anchor>
         ) : null}

@@ -20,11 +20,12 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { Money } from '../../../components/money/money';
 import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { INVOICES_PAGE_SIZE, useInvoices, type InvoicesFilter } from '../api/invoices';
-import { invoicePath, NEW_INVOICE_PATH } from '../paths';
+import { invoicePath } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { formatDay } from '../../../lib/format';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { ListState } from '../../../components/feedback/list-state';
+import { pathTo } from '../../../lib/route-paths';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -114,7 +115,7 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
       title="No invoices yet"
       action={
         canManage ? (
-          <Button component={Link} to={NEW_INVOICE_PATH}>
+          <Button component={Link} to={pathTo('dashboard.invoice.create')}>
             New invoice
           </Button>
         ) : undefined

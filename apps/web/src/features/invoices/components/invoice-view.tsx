@@ -16,12 +16,13 @@ import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { downloadInvoicePdf, useInvoice, useInvoiceEvents, useIssueInvoice } from '../api/invoices';
-import { editInvoicePath, INVOICES_PATH } from '../paths';
+import { editInvoicePath } from '../paths';
 import { DeleteDraftDialog, EmailInvoiceDialog, VoidInvoiceDialog } from './invoice-dialogs';
 import { InvoiceSheet, InvoicePrintCopy } from './invoice-sheet';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { PaymentDialog } from './payment-dialog';
 import classes from './invoice-view.module.css';
+import { pathTo } from '../../../lib/route-paths';
 
 function timelineLabels(currency: CurrencyCode): Record<string, TimelineLabel> {
   return {
@@ -76,7 +77,7 @@ export function InvoiceView({ invoiceId, store, today }: InvoiceViewProps) {
   if (invoice.isError) {
     if (isRecordMissing(invoice.error))
       return (
-        <RecordNotFound title="Invoice not found" backTo={INVOICES_PATH} backLabel="Back to invoices">
+        <RecordNotFound title="Invoice not found" backTo={pathTo('dashboard.invoice')} backLabel="Back to invoices">
           This invoice does not exist in this store, or it was a draft that was deleted.
         </RecordNotFound>
       );
@@ -122,7 +123,7 @@ export function InvoiceView({ invoiceId, store, today }: InvoiceViewProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" className={classes.noPrint} wrap="wrap">
         <Stack gap={4}>
-          <Anchor component={Link} to={INVOICES_PATH} size="sm">
+          <Anchor component={Link} to={pathTo('dashboard.invoice')} size="sm">
             ← Invoices
           </Anchor>
           <Group gap="sm">
@@ -221,7 +222,7 @@ export function InvoiceView({ invoiceId, store, today }: InvoiceViewProps) {
         opened={dialog === 'delete'}
         onClose={() => setDialog(null)}
         invoice={inv}
-        onDeleted={() => void navigate(INVOICES_PATH, { replace: true })}
+        onDeleted={() => void navigate(pathTo('dashboard.invoice'), { replace: true })}
       />
     </Stack>
   );

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import type { CurrencyCode, PurchaseOrder } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import { ContactPicker } from '../../../components/pickers/contact-picker';
-import { PURCHASE_ORDERS_PATH, purchaseOrderPath } from './paths';
+import { purchaseOrderPath } from './paths';
 import { PurchaseOrderLines } from './purchase-order-lines';
 import { usePurchaseOrderForm } from './use-purchase-order-form';
+import { pathTo } from '../../../lib/route-paths';
 
 export interface PurchaseOrderFormProps {
   storeId: string;
@@ -32,7 +33,11 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={title}>
       <Stack gap="lg">
         <Stack gap={4}>
-          <Anchor component={Link} to={editing ? purchaseOrderPath(order.id) : PURCHASE_ORDERS_PATH} size="sm">
+          <Anchor
+            component={Link}
+            to={editing ? purchaseOrderPath(order.id) : pathTo('dashboard.purchase-order')}
+            size="sm"
+          >
             {editing ? `← ${order.number}` : '← Purchase orders'}
           </Anchor>
           <Title order={1}>{title}</Title>
@@ -89,7 +94,7 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
             <Button
               variant="default"
               component={Link}
-              to={editing ? purchaseOrderPath(order.id) : PURCHASE_ORDERS_PATH}
+              to={editing ? purchaseOrderPath(order.id) : pathTo('dashboard.purchase-order')}
             >
               Cancel
             </Button>

@@ -21,7 +21,7 @@ import {
   usePurchaseOrderEvents,
 } from '../api/purchase-orders';
 import { factsOf } from '../order-figures';
-import { editPurchaseOrderPath, PURCHASE_ORDERS_PATH } from './paths';
+import { editPurchaseOrderPath } from './paths';
 import { PurchaseOrderHistory } from './purchase-order-history';
 import { PurchaseOrderLinesTable } from './purchase-order-lines-table';
 import { PurchaseOrderMovements } from './purchase-order-movements';
@@ -30,6 +30,7 @@ import { ReasonDialog } from './reason-dialog';
 import { RecallDialog } from './recall-dialog';
 import { ReceiveDialog } from './receive-dialog';
 import { SendDialog } from './send-dialog';
+import { pathTo } from '../../../lib/route-paths';
 
 export { purchaseOrderEventLabels } from './purchase-order-history';
 
@@ -61,7 +62,7 @@ export function PurchaseOrderView({ orderId, currency, timeZone, permissions }: 
       return (
         <RecordNotFound
           title="Purchase order not found"
-          backTo={PURCHASE_ORDERS_PATH}
+          backTo={pathTo('dashboard.purchase-order')}
           backLabel="Back to purchase orders"
         >
           There is no such purchase order in this store. Check the store you are working in.
@@ -75,7 +76,7 @@ export function PurchaseOrderView({ orderId, currency, timeZone, permissions }: 
           onRetry={() => void order.refetch()}
           isRetrying={order.isFetching}
         />
-        <Anchor component={Link} to={PURCHASE_ORDERS_PATH}>
+        <Anchor component={Link} to={pathTo('dashboard.purchase-order')}>
           Back to purchase orders
         </Anchor>
       </Stack>
@@ -109,7 +110,7 @@ export function PurchaseOrderView({ orderId, currency, timeZone, permissions }: 
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
-          <Anchor component={Link} to={PURCHASE_ORDERS_PATH} size="sm">
+          <Anchor component={Link} to={pathTo('dashboard.purchase-order')} size="sm">
             ← Purchase orders
           </Anchor>
           <Group gap="sm" align="center">

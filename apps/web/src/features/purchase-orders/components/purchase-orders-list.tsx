@@ -28,9 +28,10 @@ import { Money } from '../../../components/money/money';
 import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { PurchaseOrderStatusBadge } from '../../../components/status-badge/purchase-order-status-badge';
 import { PURCHASE_ORDERS_PAGE_SIZE, usePurchaseOrders } from '../api/purchase-orders';
-import { NEW_PURCHASE_ORDER_PATH, purchaseOrderPath } from './paths';
+import { purchaseOrderPath } from './paths';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { formatQuantity } from '../../../lib/quantity';
+import { pathTo } from '../../../lib/route-paths';
 
 export interface PurchaseOrdersListProps {
   currency: CurrencyCode;
@@ -98,7 +99,7 @@ export function PurchaseOrdersList({ currency, timeZone, permissions }: Purchase
   const numberFilter = useUrlTextFilter(filters.number, (number) => update({ number }));
 
   const newOrder = canManage ? (
-    <Button component={Link} to={NEW_PURCHASE_ORDER_PATH}>
+    <Button component={Link} to={pathTo('dashboard.purchase-order.create')}>
       New purchase order
     </Button>
   ) : null;

@@ -7,11 +7,8 @@ import {
   type ListAdminUsersQuery,
 } from '@ipos/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { pathTo } from '../../../lib/route-paths';
 
 /** Admin mode's users (packages/contracts/src/staff/admin-users.ts). */
-export const USERS_PATH = pathTo('dashboard.users');
-export const ADD_USER_PATH = pathTo('dashboard.users.add');
 
 export function useAdminUsers(query: ListAdminUsersQuery) {
   return useQuery({

@@ -49,5 +49,4 @@ export const useDeleteRole = () => useRoleMutation((roleId: string) => apiReques
 /** The role editor's path: the spec's `roles/edit/{id}/{name}`. */
 export const roleEditPath = (role: { id: string; name: string }) =>
   pathTo('dashboard.settings.roles/edit/:id/:name', { id: role.id, name: role.name });
-export const ROLES_PATH = pathTo('dashboard.settings.users-and-permissions/roles');
 export const NO_ROLES_PERMISSION = 'Your role does not allow managing roles; the business’s administrator does.';

@@ -22,9 +22,8 @@ import { pathTo } from '../../../lib/route-paths';
 /** The business's staff (packages/contracts/src/staff/staff.ts) as TanStack Query hooks. */
 const staffKey = ['staff', 'members'] as const;
 
-export const STAFF_LIST_PATH = pathTo('dashboard.settings.users-and-permissions');
 /** The invitations section of the staff list. */
-export const STAFF_INVITATIONS_PATH = `${STAFF_LIST_PATH}#invitations`;
+export const STAFF_INVITATIONS_PATH = `${pathTo('dashboard.settings.users-and-permissions')}#invitations`;
 export const staffPath = (accountId: string) =>
   pathTo('dashboard.settings.users-and-permissions/staff/:id', { id: accountId });
 

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { LoadError } from '../../../components/feedback/load-states';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { roleLabel } from '../../../lib/role-label';
-import { ADD_USER_PATH, useAdminUsers } from '../api/admin-users';
+import { useAdminUsers } from '../api/admin-users';
 import { StaffStatusBadge } from './staff-list';
 import { pathTo } from '../../../lib/route-paths';
 
@@ -95,7 +95,11 @@ export function AdminUserList({ businesses }: { businesses: BusinessSummary[] })
         </Group>
         <Button
           component={Link}
-          to={query.businessId ? pathTo('dashboard.users.add', {}, { business: query.businessId }) : ADD_USER_PATH}
+          to={
+            query.businessId
+              ? pathTo('dashboard.users.add', {}, { business: query.businessId })
+              : pathTo('dashboard.users.add')
+          }
           onClick={() => search.cancel()}
         >
           Add a user

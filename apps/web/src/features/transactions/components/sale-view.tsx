@@ -10,8 +10,8 @@ import { SaleItems } from './sale-items';
 import { SalePayments, SaleRefunds } from './sale-payments';
 import { SaleStateBadge } from './sale-state-badge';
 import { SaleSummaryCard } from './sale-summary-card';
-import { TRANSACTIONS_PATH } from './sales-list';
 import { VoidDialog } from './void-dialog';
+import { pathTo } from '../../../lib/route-paths';
 
 export { actionInWords } from './sale-history';
 
@@ -35,7 +35,11 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
   if (sale.isError) {
     if (isRecordMissing(sale.error))
       return (
-        <RecordNotFound title="Sale not found" backTo={TRANSACTIONS_PATH} backLabel="Back to transactions">
+        <RecordNotFound
+          title="Sale not found"
+          backTo={pathTo('dashboard.transactions')}
+          backLabel="Back to transactions"
+        >
           There is no such sale in this store. Check the store you are working in.
         </RecordNotFound>
       );
@@ -47,7 +51,7 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
           onRetry={() => void sale.refetch()}
           isRetrying={sale.isFetching}
         />
-        <Anchor component={Link} to={TRANSACTIONS_PATH}>
+        <Anchor component={Link} to={pathTo('dashboard.transactions')}>
           Back to transactions
         </Anchor>
       </Stack>
@@ -68,7 +72,7 @@ export function SaleView({ saleId, currency, timeZone, permissions, onReprint }:
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
-          <Anchor component={Link} to={TRANSACTIONS_PATH} size="sm">
+          <Anchor component={Link} to={pathTo('dashboard.transactions')} size="sm">
             ← Transactions
           </Anchor>
           <Group gap="sm" align="center">

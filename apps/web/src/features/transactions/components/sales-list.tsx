@@ -38,8 +38,6 @@ import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { pathTo } from '../../../lib/route-paths';
 import { ListState } from '../../../components/feedback/list-state';
 
-export const TRANSACTIONS_PATH = pathTo('dashboard.transactions');
-export const CHECKOUT_PATH = pathTo('dashboard.checkout');
 export const salePath = (saleId: string) => pathTo('dashboard.transactions.:id', { id: saleId });
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -177,7 +175,7 @@ export function SalesList({ currency, timeZone, canSell }: SalesListProps) {
       title="No sales in this period"
       action={
         canSell ? (
-          <Button component={Link} to={CHECKOUT_PATH} variant="light">
+          <Button component={Link} to={pathTo('dashboard.checkout')} variant="light">
             Open the register
           </Button>
         ) : undefined

@@ -39,8 +39,6 @@ import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { pathTo } from '../../../lib/route-paths';
 import { ListState } from '../../../components/feedback/list-state';
 
-export const WASTE_PATH = pathTo('dashboard.waste');
-export const WASTE_ADD_PATH = pathTo('dashboard.waste.add');
 export const wastePath = (wasteId: string) => pathTo('dashboard.waste.view/:id', { id: wasteId });
 
 const PAGE_SIZE = 25;
@@ -150,7 +148,7 @@ export function WasteList({
       title="No waste recorded yet"
       action={
         canRecord ? (
-          <Button component={Link} to={WASTE_ADD_PATH} variant="light">
+          <Button component={Link} to={pathTo('dashboard.waste.add')} variant="light">
             Record waste
           </Button>
         ) : undefined

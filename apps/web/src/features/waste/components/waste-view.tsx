@@ -34,7 +34,7 @@ import { formatQuantity } from '../../../lib/quantity';
 import { useApproveWaste, usePutWastePhoto, useWaste, useWasteEvents, useWastePhotoUrl } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
 import { WasteStatusBadge } from './waste-status-badge';
-import { WASTE_PATH } from './waste-list';
+import { pathTo } from '../../../lib/route-paths';
 
 const timelineLabels: Record<string, TimelineLabel> = {
   'waste.recorded': (e) =>
@@ -129,7 +129,11 @@ export function WasteView({
   if (waste.isPending) return <LoadingCard label="Loading the waste record" />;
   if (waste.isError)
     return isRecordMissing(waste.error) ? (
-      <RecordNotFound title="This waste record was not found" backTo={WASTE_PATH} backLabel="Back to waste">
+      <RecordNotFound
+        title="This waste record was not found"
+        backTo={pathTo('dashboard.waste')}
+        backLabel="Back to waste"
+      >
         It may belong to another store: switch store, or find it in the list.
       </RecordNotFound>
     ) : (
@@ -158,7 +162,7 @@ export function WasteView({
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Anchor component={Link} to={WASTE_PATH} size="sm">
+          <Anchor component={Link} to={pathTo('dashboard.waste')} size="sm">
             ← Waste
           </Anchor>
           <Group gap="sm">

@@ -1,18 +1,19 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../../components/toast';
-import { NO_ROLES_PERMISSION, ROLES_PATH, useCreateRole } from '../../../../features/staff/api/roles';
+import { NO_ROLES_PERMISSION, useCreateRole } from '../../../../features/staff/api/roles';
 import { RoleForm } from '../../../../features/staff/components/role-form';
 import { WithActiveStore } from '../../with-active-store';
+import { pathTo } from '../../../../lib/route-paths';
 
 /** `/dashboard/settings/roles/create`: a custom role (settings.roles). */
 export function CreateRoleRoute() {
   const navigate = useNavigate();
   const create = useCreateRole();
-  const back = () => void navigate(ROLES_PATH);
+  const back = () => void navigate(pathTo('dashboard.settings.users-and-permissions/roles'));
   return (
     <Stack gap="lg" maw={1100}>
-      <Anchor component={Link} to={ROLES_PATH} size="sm">
+      <Anchor component={Link} to={pathTo('dashboard.settings.users-and-permissions/roles')} size="sm">
         ← Roles
       </Anchor>
       <Title order={1}>New role</Title>

@@ -3,15 +3,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../../components/feedback/load-states';
 import { toast } from '../../../../components/toast';
 import { roleLabel } from '../../../../lib/role-label';
-import {
-  NO_ROLES_PERMISSION,
-  ROLES_PATH,
-  roleEditPath,
-  useRole,
-  useUpdateRole,
-} from '../../../../features/staff/api/roles';
+import { NO_ROLES_PERMISSION, roleEditPath, useRole, useUpdateRole } from '../../../../features/staff/api/roles';
 import { PermissionMatrix, RoleForm, RoleKindBadge } from '../../../../features/staff/components/role-form';
 import { WithActiveStore } from '../../with-active-store';
+import { pathTo } from '../../../../lib/route-paths';
 
 function EditRole({ roleId }: { roleId: string }) {
   const navigate = useNavigate();
@@ -19,7 +14,11 @@ function EditRole({ roleId }: { roleId: string }) {
   const update = useUpdateRole();
   if (role.isError && isRecordMissing(role.error))
     return (
-      <RecordNotFound title="Role not found" backTo={ROLES_PATH} backLabel="Back to the roles">
+      <RecordNotFound
+        title="Role not found"
+        backTo={pathTo('dashboard.settings.users-and-permissions/roles')}
+        backLabel="Back to the roles"
+      >
         This role does not exist in the business, or it was deleted.
       </RecordNotFound>
     );
@@ -45,7 +44,7 @@ function EditRole({ roleId }: { roleId: string }) {
                 key={found.version}
                 role={found}
                 submitLabel="Save role"
-                onCancel={() => void navigate(ROLES_PATH)}
+                onCancel={() => void navigate(pathTo('dashboard.settings.users-and-permissions/roles'))}
                 onSubmit={async (body) => {
                   const saved = await update.mutateAsync({ roleId, body: { ...body, version: found.version } });
                   toast.show({ type: 'success', message: `Saved the role ${saved.name}.` });
@@ -66,7 +65,7 @@ export function EditRoleRoute() {
   const { id = '' } = useParams();
   return (
     <Stack gap="lg" maw={1100}>
-      <Anchor component={Link} to={ROLES_PATH} size="sm">
+      <Anchor component={Link} to={pathTo('dashboard.settings.users-and-permissions/roles')} size="sm">
         ← Roles
       </Anchor>
       <WithActiveStore>

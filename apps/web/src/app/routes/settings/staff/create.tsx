@@ -3,15 +3,11 @@ import { Anchor, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { StaffInvitation } from '@ipos/contracts';
 import { WhenLoaded } from '../../../../components/feedback/load-states';
-import {
-  STAFF_INVITATIONS_PATH,
-  STAFF_LIST_PATH,
-  useCreateStaffMember,
-  useStaffOptions,
-} from '../../../../features/staff/api/staff';
+import { STAFF_INVITATIONS_PATH, useCreateStaffMember, useStaffOptions } from '../../../../features/staff/api/staff';
 import { InvitationSent, NewStaffForm } from '../../../../features/staff/components/staff-forms';
 import { WithActiveStore } from '../../with-active-store';
 import { NoAccess } from '../../../../components/feedback/no-access';
+import { pathTo } from '../../../../lib/route-paths';
 
 function NewStaff({ storeId }: { storeId: string }) {
   const navigate = useNavigate();
@@ -43,7 +39,7 @@ function NewStaff({ storeId }: { storeId: string }) {
           <NewStaffForm
             options={data}
             defaultStoreId={storeId}
-            onCancel={() => void navigate(STAFF_LIST_PATH)}
+            onCancel={() => void navigate(pathTo('dashboard.settings.users-and-permissions'))}
             onSubmit={async (body) => setAdded(await create.mutateAsync(body))}
           />
         </Card>
@@ -56,7 +52,7 @@ function NewStaff({ storeId }: { storeId: string }) {
 export function CreateStaffRoute() {
   return (
     <Stack gap="lg" maw={860}>
-      <Anchor component={Link} to={STAFF_LIST_PATH} size="sm">
+      <Anchor component={Link} to={pathTo('dashboard.settings.users-and-permissions')} size="sm">
         ← Users and permissions
       </Anchor>
       <Title order={1}>Add a staff member</Title>

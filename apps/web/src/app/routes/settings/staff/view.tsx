@@ -6,7 +6,6 @@ import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../../compone
 import { showApiError, toast } from '../../../../components/toast';
 import { roleLabel } from '../../../../lib/role-label';
 import {
-  STAFF_LIST_PATH,
   useResendDefaultPassword,
   useResetStaffPin,
   useSetStaffActive,
@@ -18,6 +17,7 @@ import { StaffAccessForm } from '../../../../features/staff/components/staff-for
 import { StaffStatusBadge } from '../../../../features/staff/components/staff-list';
 import { WithActiveStore } from '../../with-active-store';
 import { NoAccess } from '../../../../components/feedback/no-access';
+import { pathTo } from '../../../../lib/route-paths';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -129,7 +129,11 @@ function StaffPage({ accountId, store }: { accountId: string; store: CurrentStor
   const update = useUpdateStaffMember();
   if (member.isError && isRecordMissing(member.error))
     return (
-      <RecordNotFound title="Staff member not found" backTo={STAFF_LIST_PATH} backLabel="Back to the staff">
+      <RecordNotFound
+        title="Staff member not found"
+        backTo={pathTo('dashboard.settings.users-and-permissions')}
+        backLabel="Back to the staff"
+      >
         No one with this id works in the business.
       </RecordNotFound>
     );
@@ -199,7 +203,7 @@ export function StaffMemberRoute() {
   const { id = '' } = useParams();
   return (
     <Stack gap="lg" maw={960}>
-      <Anchor component={Link} to={STAFF_LIST_PATH} size="sm">
+      <Anchor component={Link} to={pathTo('dashboard.settings.users-and-permissions')} size="sm">
         ← Users and permissions
       </Anchor>
       <WithActiveStore>
