@@ -24,7 +24,7 @@ import { invoicePath } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { formatDay } from '../../../lib/format';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
-import { ListState } from '../../../components/feedback/list-state';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { pathTo } from '../../../lib/route-paths';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -125,91 +125,79 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
     </EmptyState>
   );
   const table = (
-    <Table.ScrollContainer minWidth={720}>
-      <Table
-        aria-label="Invoices"
-        verticalSpacing="xs"
-        highlightOnHover
-        style={{ opacity: invoices.isPlaceholderData ? 0.6 : 1 }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            {/* On a tablet the issue date gives way to the balance. */}
-            <Table.Th visibleFrom="md">Issued</Table.Th>
-            <Table.Th>Due</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((inv) => {
-            const overdue = inv.state === 'overdue';
-            return (
-              <Table.Tr
-                key={inv.id}
-                data-testid="invoice-row"
-                data-overdue={overdue || undefined}
-                tabIndex={0}
-                aria-label={`Invoice ${inv.number ?? 'draft'} for ${inv.customer.name}`}
-                bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
-                style={{ cursor: 'pointer' }}
-                onClick={(event) => {
-                  if ((event.target as HTMLElement).closest('a, button')) return;
-                  open(inv.id);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) open(inv.id);
-                }}
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                    {inv.number ?? 'Draft'}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{inv.customer.name}</Text>
-                </Table.Td>
-                <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDay(inv.issueDate)}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 700 : undefined}>
-                    {formatDay(inv.dueDate)}
+    <ListTable label="Invoices" minWidth={720} refreshing={invoices.isPlaceholderData}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Number</Table.Th>
+          <Table.Th>Customer</Table.Th>
+          {/* On a tablet the issue date gives way to the balance. */}
+          <Table.Th visibleFrom="md">Issued</Table.Th>
+          <Table.Th>Due</Table.Th>
+          <Table.Th>State</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th ta="right">Balance</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((inv) => {
+          const overdue = inv.state === 'overdue';
+          return (
+            <Table.Tr
+              key={inv.id}
+              data-testid="invoice-row"
+              data-overdue={overdue || undefined}
+              tabIndex={0}
+              aria-label={`Invoice ${inv.number ?? 'draft'} for ${inv.customer.name}`}
+              bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
+              style={{ cursor: 'pointer' }}
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a, button')) return;
+                open(inv.id);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) open(inv.id);
+              }}
+            >
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
+                  {inv.number ?? 'Draft'}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{inv.customer.name}</Text>
+              </Table.Td>
+              <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatDay(inv.issueDate)}</Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 700 : undefined}>
+                  {formatDay(inv.dueDate)}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <InvoiceStateBadge state={inv.state} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Money
+                  amountMinor={inv.totalMinor}
+                  currency={currency}
+                  td={inv.state === 'void' ? 'line-through' : undefined}
+                />
+              </Table.Td>
+              <Table.Td ta="right">
+                {inv.balanceMinor > 0 ? (
+                  <Money amountMinor={inv.balanceMinor} currency={currency} fw={600} c={overdue ? 'red' : undefined} />
+                ) : (
+                  <Text span c="dimmed" size="sm">
+                    —
                   </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <InvoiceStateBadge state={inv.state} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money
-                    amountMinor={inv.totalMinor}
-                    currency={currency}
-                    td={inv.state === 'void' ? 'line-through' : undefined}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">
-                  {inv.balanceMinor > 0 ? (
-                    <Money
-                      amountMinor={inv.balanceMinor}
-                      currency={currency}
-                      fw={600}
-                      c={overdue ? 'red' : undefined}
-                    />
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </ListTable>
   );
 
   return (

@@ -37,7 +37,7 @@ import { WasteStatusBadge } from './waste-status-badge';
 import { WasteThreshold } from './waste-threshold';
 import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { pathTo } from '../../../lib/route-paths';
-import { ListState } from '../../../components/feedback/list-state';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 
 export const wastePath = (wasteId: string) => pathTo('dashboard.waste.view/:id', { id: wasteId });
 
@@ -158,110 +158,103 @@ export function WasteList({
     </EmptyState>
   );
   const table = (
-    <Table.ScrollContainer minWidth={720}>
-      <Table
-        aria-label="Waste"
-        verticalSpacing="xs"
-        highlightOnHover
-        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Recorded</Table.Th>
-            <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
-            {canApprove ? <Table.Th aria-label="Decide" /> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((w) => (
-            <Table.Tr
-              key={w.id}
-              data-testid="waste-row"
-              tabIndex={0}
-              aria-label={`Waste ${w.number}`}
-              style={{ cursor: 'pointer' }}
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a, button')) return;
-                void navigate(wastePath(w.id));
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && event.target === event.currentTarget) void navigate(wastePath(w.id));
-              }}
-            >
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={wastePath(w.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                  {w.number}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
-                <Text size="xs" c="dimmed">
-                  {w.recordedBy.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{w.name}</Text>
-                <Text size="xs" c="dimmed">
-                  {w.sku}
-                </Text>
-              </Table.Td>
+    <ListTable label="Waste" minWidth={720} refreshing={list.isPlaceholderData}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Number</Table.Th>
+          <Table.Th>Recorded</Table.Th>
+          <Table.Th>Product</Table.Th>
+          <Table.Th ta="right">Quantity</Table.Th>
+          <Table.Th>Reason</Table.Th>
+          <Table.Th>Status</Table.Th>
+          {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
+          {canApprove ? <Table.Th aria-label="Decide" /> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((w) => (
+          <Table.Tr
+            key={w.id}
+            data-testid="waste-row"
+            tabIndex={0}
+            aria-label={`Waste ${w.number}`}
+            style={{ cursor: 'pointer' }}
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a, button')) return;
+              void navigate(wastePath(w.id));
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) void navigate(wastePath(w.id));
+            }}
+          >
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Anchor component={Link} to={wastePath(w.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
+                {w.number}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
+              <Text size="xs" c="dimmed">
+                {w.recordedBy.name}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{w.name}</Text>
+              <Text size="xs" c="dimmed">
+                {w.sku}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{wasteReasonLabels[w.reason]}</Text>
+            </Table.Td>
+            <Table.Td>
+              <WasteStatusBadge status={w.status} />
+            </Table.Td>
+            {canSeeCosts ? (
               <Table.Td ta="right">
-                <Text size="sm">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Text>
+                {w.valueMinor === null ? (
+                  '—'
+                ) : (
+                  <Money
+                    amountMinor={w.valueMinor}
+                    currency={currency}
+                    td={w.status === 'rejected' ? 'line-through' : undefined}
+                  />
+                )}
               </Table.Td>
+            ) : null}
+            {canApprove ? (
               <Table.Td>
-                <Text size="sm">{wasteReasonLabels[w.reason]}</Text>
+                {w.status === 'pending' ? (
+                  <Group gap={6} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="compact-sm"
+                      color="green"
+                      loading={approving.isPending && approving.variables?.wasteId === w.id}
+                      onClick={() => void approve(w)}
+                      aria-label={`Approve ${w.number}`}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() => setRejecting(w)}
+                      aria-label={`Reject ${w.number}`}
+                    >
+                      Reject
+                    </Button>
+                  </Group>
+                ) : null}
               </Table.Td>
-              <Table.Td>
-                <WasteStatusBadge status={w.status} />
-              </Table.Td>
-              {canSeeCosts ? (
-                <Table.Td ta="right">
-                  {w.valueMinor === null ? (
-                    '—'
-                  ) : (
-                    <Money
-                      amountMinor={w.valueMinor}
-                      currency={currency}
-                      td={w.status === 'rejected' ? 'line-through' : undefined}
-                    />
-                  )}
-                </Table.Td>
-              ) : null}
-              {canApprove ? (
-                <Table.Td>
-                  {w.status === 'pending' ? (
-                    <Group gap={6} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        color="green"
-                        loading={approving.isPending && approving.variables?.wasteId === w.id}
-                        onClick={() => void approve(w)}
-                        aria-label={`Approve ${w.number}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => setRejecting(w)}
-                        aria-label={`Reject ${w.number}`}
-                      >
-                        Reject
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ListTable>
   );
 
   const tab: StatusTab = filter.status ?? 'all';
