@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { jsonResponse } from '../../../test/api';
 import { BUSINESS_ID, IKEJA_ID } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { openRegisterSession } from '../test/register-fixtures';
 import { CheckoutScreen } from './checkout-screen';
 
 // The register itself has its own tests: here only its header (who may move cash or close) matters.
@@ -31,34 +32,7 @@ const ikeja = (role: SystemRoleName): CurrentStore => ({
 });
 
 function sessionOf(openedBy: { id: string; name: string }, overrides: Partial<RegisterSession> = {}): RegisterSession {
-  return {
-    id: SESSION_ID,
-    storeId: IKEJA_ID,
-    registerName: 'Till 1',
-    status: 'open',
-    openingFloatMinor: 0,
-    openedAt: '2026-03-07T08:00:00.000Z',
-    openedBy,
-    closedAt: null,
-    closedBy: null,
-    countedDenominations: null,
-    closingNote: null,
-    cashMovements: [],
-    summary: {
-      salesCount: 0,
-      salesTotalMinor: 0,
-      byMethod: { cash: 0, card: 0, bank_transfer: 0, mobile_money: 0 },
-      refundsTotalMinor: 0,
-      cashRefundsMinor: 0,
-      cashInMinor: 0,
-      cashOutMinor: 0,
-      expectedCashMinor: 0,
-      countedCashMinor: null,
-      varianceMinor: null,
-    },
-    version: 1,
-    ...overrides,
-  };
+  return openRegisterSession({ id: SESSION_ID, storeId: IKEJA_ID, openedBy, ...overrides });
 }
 
 /** The API as the checkout screen uses it, for `role` signed in as the cashier; `open` are the store's open tills. */

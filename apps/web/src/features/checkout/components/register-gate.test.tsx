@@ -5,38 +5,11 @@ import type { RegisterSession } from '@ipos/contracts';
 import { jsonResponse } from '../../../test/api';
 import { LEKKI_ID } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { openRegisterSession } from '../test/register-fixtures';
 import { RegisterGate } from './register-gate';
 
-const ACCOUNT_ID = '0190a6a0-0000-7000-8000-0000000000a1';
-
 function session(n: number, registerName: string): RegisterSession {
-  return {
-    id: `0190a6a0-0000-7000-8000-0000000000e${n}`,
-    storeId: LEKKI_ID,
-    registerName,
-    status: 'open',
-    openingFloatMinor: 0,
-    openedAt: '2026-03-07T08:00:00.000Z',
-    openedBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
-    closedAt: null,
-    closedBy: null,
-    countedDenominations: null,
-    closingNote: null,
-    cashMovements: [],
-    summary: {
-      salesCount: 0,
-      salesTotalMinor: 0,
-      byMethod: { cash: 0, card: 0, bank_transfer: 0, mobile_money: 0 },
-      refundsTotalMinor: 0,
-      cashRefundsMinor: 0,
-      cashInMinor: 0,
-      cashOutMinor: 0,
-      expectedCashMinor: 0,
-      countedCashMinor: null,
-      varianceMinor: null,
-    },
-    version: 1,
-  };
+  return openRegisterSession({ id: `0190a6a0-0000-7000-8000-0000000000e${n}`, registerName });
 }
 
 /** The API as the gate uses it: the store's open sessions, and opening one (answered with what was sent). */

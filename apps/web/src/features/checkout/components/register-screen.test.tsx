@@ -7,6 +7,7 @@ import { jsonResponse, problemResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../../lib/money';
+import { openRegisterSession } from '../test/register-fixtures';
 import { RegisterScreen } from './register-screen';
 
 // A2's dialog and panel have their own tests: here they only hand over what the cashier chose.
@@ -32,33 +33,11 @@ vi.mock('./receipt/receipt-panel', () => ({
 const SESSION_ID = '0190a6a0-0000-7000-8000-0000000000e1';
 const ACCOUNT_ID = '0190a6a0-0000-7000-8000-0000000000a1';
 
-const session: RegisterSession = {
+const session: RegisterSession = openRegisterSession({
   id: SESSION_ID,
-  storeId: LEKKI_ID,
-  registerName: 'Till 1',
-  status: 'open',
   openingFloatMinor: 500_000,
-  openedAt: '2026-03-07T08:00:00.000Z',
-  openedBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
-  closedAt: null,
-  closedBy: null,
-  countedDenominations: null,
-  closingNote: null,
-  cashMovements: [],
-  summary: {
-    salesCount: 0,
-    salesTotalMinor: 0,
-    byMethod: { cash: 0, card: 0, bank_transfer: 0, mobile_money: 0 },
-    refundsTotalMinor: 0,
-    cashRefundsMinor: 0,
-    cashInMinor: 0,
-    cashOutMinor: 0,
-    expectedCashMinor: 500_000,
-    countedCashMinor: null,
-    varianceMinor: null,
-  },
-  version: 1,
-};
+  summary: { expectedCashMinor: 500_000 },
+});
 
 let n = 0;
 function sellable(overrides: Partial<RegisterSellable>): RegisterSellable {
