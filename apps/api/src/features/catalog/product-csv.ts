@@ -1,4 +1,4 @@
-import { productCsvColumns, type ProductCsvColumn } from '@ipos/contracts';
+import { currencies, productCsvColumns, type ProductCsvColumn } from '@ipos/contracts';
 import {
   readCsv,
   type CsvRecord as GenericCsvRecord,
@@ -9,10 +9,14 @@ import {
 /**
  * The products CSV: its columns on the generic reader of lib/csv.ts (header checks, BOM, CRLF,
  * quotes, the row cap, cells), plus what only products have (barcode lists). No database here:
- * product-files.service.ts does the rest.
+ * the product-import-* modules plan an import, product-files.service.ts commits it and
+ * product-export.service.ts writes the catalogue out.
  */
 
 export { parseMoney, parseQuantityCell, parseYesNo, type CellResult } from '../../lib/csv.js';
+
+/** The digits after the point of the file's money cells: the store's currency's. */
+export const minorDigitsOf = (currency: string) => currencies.find((c) => c.code === currency)?.minorDigits ?? 2;
 
 export type CsvValues = GenericCsvValues<ProductCsvColumn>;
 export type CsvRecord = GenericCsvRecord<ProductCsvColumn>;
