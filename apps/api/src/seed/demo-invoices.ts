@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { addDays, createContactBodySchema, storeDay, type InvoiceLineInput, type PaymentMethod } from '@ipos/contracts';
-import { productVariants, products, stockLevels, stores } from '../db/schema.js';
+import { productVariants, products, stockLevels } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { storeTimeZone } from '../tenancy/stores.js';
 import { createContactIn } from '../features/contacts/contacts.service.js';
 import {
   createInvoiceIn,
@@ -101,13 +102,11 @@ const plans: Plan[] = [
 
 export async function seedDemoInvoices(demo: DemoContext): Promise<void> {
   const { tx, businessId } = demo;
-  const scope: InvoiceScope = { businessId, storeId: demo.stores.lekki };
+  const storeId = demo.stores.lekki;
+  const scope: InvoiceScope = { businessId, storeId, timeZone: await storeTimeZone(tx, { businessId, storeId }) };
   const actor = demo.actorFor(demo.accounts.manager);
-  const [store] = await tx
-    .select({ timeZone: stores.timeZone })
-    .from(stores)
-    .where(and(eq(stores.businessId, businessId), eq(stores.id, scope.storeId)));
-  const today = storeDay(store?.timeZone ?? 'Africa/Lagos', demo.now);
+  const { now } = demo;
+  const today = storeDay(scope.timeZone, now);
 
   const customers: string[] = [];
   for (const c of businessCustomers) {
@@ -174,36 +173,56 @@ export async function seedDemoInvoices(demo: DemoContext): Promise<void> {
 
   for (const [i, plan] of plans.entries()) {
     const customerId = customers[plan.customer % customers.length]!;
-    const draft = await createInvoiceIn(tx, actor, scope, {
-      id: newId(),
-      customerId,
-      issueDate: addDays(today, plan.issue),
-      dueDate: addDays(today, plan.due),
-      lines: linesFor(plan.lines, i),
-      terms: `Payment due within ${plan.due - plan.issue} days by bank transfer to Demo Mart Ltd, GTBank 0123456789.`,
-      ...(plan.notes ? { notes: plan.notes } : {}),
-    });
+    const draft = await createInvoiceIn(
+      tx,
+      actor,
+      scope,
+      {
+        id: newId(),
+        customerId,
+        issueDate: addDays(today, plan.issue),
+        dueDate: addDays(today, plan.due),
+        lines: linesFor(plan.lines, i),
+        terms: `Payment due within ${plan.due - plan.issue} days by bank transfer to Demo Mart Ltd, GTBank 0123456789.`,
+        ...(plan.notes ? { notes: plan.notes } : {}),
+      },
+      now,
+    );
     if (plan.state === 'draft') continue;
-    let invoice = await issueInvoiceIn(tx, actor, scope, draft.id, { version: draft.version });
+    let invoice = await issueInvoiceIn(tx, actor, scope, draft.id, { version: draft.version }, now);
     if (plan.state === 'void') {
-      await voidInvoiceIn(tx, actor, scope, invoice.id, {
-        version: invoice.version,
-        reason: 'Order cancelled by the customer',
-      });
+      await voidInvoiceIn(
+        tx,
+        actor,
+        scope,
+        invoice.id,
+        {
+          version: invoice.version,
+          reason: 'Order cancelled by the customer',
+        },
+        now,
+      );
       continue;
     }
     for (const p of plan.payments ?? []) {
       const amountMinor =
         p.share >= 10_000 ? invoice.balanceMinor : Math.floor((invoice.totalMinor * p.share) / 10_000 / 100) * 100;
       if (amountMinor <= 0) continue;
-      invoice = await recordInvoicePaymentIn(tx, actor, scope, invoice.id, {
-        id: newId(),
-        method: p.method,
-        amountMinor,
-        paidOn: addDays(today, p.day),
-        ...(p.method === 'mobile_money' ? { provider: 'mtn_momo' as const, phone: '+234 803 555 0101' } : {}),
-        ...(p.method === 'bank_transfer' ? { reference: `TRF-${100_200 + i}` } : {}),
-      });
+      invoice = await recordInvoicePaymentIn(
+        tx,
+        actor,
+        scope,
+        invoice.id,
+        {
+          id: newId(),
+          method: p.method,
+          amountMinor,
+          paidOn: addDays(today, p.day),
+          ...(p.method === 'mobile_money' ? { provider: 'mtn_momo' as const, phone: '+234 803 555 0101' } : {}),
+          ...(p.method === 'bank_transfer' ? { reference: `TRF-${100_200 + i}` } : {}),
+        },
+        now,
+      );
     }
   }
 }

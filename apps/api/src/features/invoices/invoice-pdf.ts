@@ -20,9 +20,12 @@ const printedDay = formatDay;
 const quantityText = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(3).replace(/0+$/, ''));
 const percentText = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
-/** The invoice as an A4 PDF: store, customer, lines, discounts, tax per rate, totals, payments, balance, terms. */
-export async function invoicePdf(db: Executor, scope: InvoiceScope, id: string) {
-  const invoice = await loadInvoice(db, scope, id);
+/**
+ * The invoice as an A4 PDF: store, customer, lines, discounts, tax per rate, totals, payments, balance,
+ * terms; its status as of `now` on the store's calendar.
+ */
+export async function invoicePdf(db: Executor, scope: InvoiceScope, id: string, now: Date) {
+  const invoice = await loadInvoice(db, scope, id, now);
   const header = await findReceiptHeader(db, scope);
   if (!header) throw notFound('The store');
   const currency: CurrencyCode = (currencyCodes as readonly string[]).includes(header.currency)
@@ -113,7 +116,7 @@ export async function invoicePdf(db: Executor, scope: InvoiceScope, id: string) 
  */
 export async function emailInvoice(deps: AppDeps, actor: Actor, scope: InvoiceScope, id: string, body: EmailBody) {
   const db = deps.database.db;
-  const { invoice, storeName, currency, filename, pdf } = await invoicePdf(db, scope, id);
+  const { invoice, storeName, currency, filename, pdf } = await invoicePdf(db, scope, id, deps.now());
   if (invoice.status === 'draft')
     throw new AppError('INVOICE_NOT_ISSUED', 'Issue the invoice before sending it; a draft is not sent');
   const to = body.to ?? invoice.customer.email?.trim().toLowerCase();

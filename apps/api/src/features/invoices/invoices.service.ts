@@ -36,7 +36,6 @@ import { variantDisplayName } from '../inventory/stock-variants.repository.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
 import { findReceiptHeader } from '../../documents/letterhead.js';
 import { findContact } from '../contacts/contacts.repository.js';
-import { storeTimeZone } from '../../tenancy/stores.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
 import {
   deleteInvoiceRow,
@@ -62,9 +61,13 @@ import {
  * paid in parts, voided with the stock back. Every mutation is an `xIn(tx, actor, scope, …)` that the
  * route runs in its transaction (with the Idempotency-Key where the contract says so) and the demo
  * seed runs in its own; each writes one audit event (entity `invoice`) in that transaction.
+ * The store's today (due, overdue, a payment's day) is the caller's `now` on the store's calendar
+ * (`scope.timeZone`, as `StoreAccess` carries it); write timestamps are the actor's (`Actor.at`) or
+ * the database's now.
  */
 
-export type InvoiceScope = { businessId: string; storeId: string };
+/** The active store: its tenant key and its IANA time zone. */
+export type InvoiceScope = { businessId: string; storeId: string; timeZone: string };
 type CreateBody = z.output<typeof createInvoiceBodySchema>;
 type UpdateBody = z.output<typeof updateInvoiceBodySchema>;
 type DraftBody = Omit<CreateBody, 'id'>;
@@ -74,11 +77,6 @@ type ListQuery = z.output<typeof listInvoicesQuerySchema>;
 
 const WHAT = 'The invoice';
 const AUDIT_ENTITY = 'invoice';
-
-export interface BackdateOptions {
-  /** When it happened (demo data); defaults to the database's now. */
-  at?: Date;
-}
 
 const notDraft = (status: string) =>
   new AppError('INVOICE_NOT_DRAFT', `This invoice is ${status}; only a draft can be changed, issued or deleted`);
@@ -111,15 +109,18 @@ function presentLine(l: InvoiceLineRow): Invoice['lines'][number] {
   };
 }
 
-/** One invoice as the API answers it, read in `db` (the caller's transaction after a change). */
-export async function loadInvoice(db: Executor, scope: InvoiceScope, id: string, today?: string): Promise<Invoice> {
+/**
+ * One invoice as the API answers it at `now` (its state on the store's today), read in `db` (the
+ * caller's transaction after a change).
+ */
+export async function loadInvoice(db: Executor, scope: InvoiceScope, id: string, now: Date): Promise<Invoice> {
   const row = await findInvoice(db, scope, id);
   if (!row) throw notFound(WHAT);
-  const [customer, lines, payments, day, seller] = await Promise.all([
+  const day = storeDay(scope.timeZone, now);
+  const [customer, lines, payments, seller] = await Promise.all([
     findContact(db, scope.businessId, row.customerId),
     invoiceLineRows(db, scope.businessId, id),
     invoicePaymentRows(db, scope.businessId, id),
-    today ?? storeTimeZone(db, scope).then((zone) => storeDay(zone)),
     // The same header the invoice PDF prints from: the business's tax id as it is now.
     findReceiptHeader(db, scope),
   ]);
@@ -182,16 +183,19 @@ export async function loadInvoice(db: Executor, scope: InvoiceScope, id: string,
   };
 }
 
-export const getInvoice = (db: Executor, scope: InvoiceScope, id: string) => loadInvoice(db, scope, id);
+export const getInvoice = (db: Executor, scope: InvoiceScope, id: string, now: Date) => loadInvoice(db, scope, id, now);
 
 export async function listInvoiceEvents(db: Executor, scope: InvoiceScope, id: string) {
   if (!(await findInvoice(db, scope, id))) throw notFound(WHAT);
   return entityEvents(db, scope.businessId, AUDIT_ENTITY, id);
 }
 
-/** GET /invoices: the active store's invoices, newest first, with outstanding and overdue over the filter. */
-export async function listInvoices(db: Executor, scope: InvoiceScope, query: ListQuery) {
-  const today = storeDay(await storeTimeZone(db, scope));
+/**
+ * GET /invoices: the active store's invoices, newest first, with outstanding and overdue (due before
+ * the store's today at `now`) over the filter.
+ */
+export async function listInvoices(db: Executor, scope: InvoiceScope, query: ListQuery, now: Date) {
+  const today = storeDay(scope.timeZone, now);
   const { page, pageSize } = query;
   const raw = query.number?.trim();
   const number = !raw
@@ -445,10 +449,16 @@ function storedShape(row: InvoiceRow, lines: InvoiceLineRow[]) {
 }
 
 /** A create whose id is taken: the same draft again is a retry (answered with it); else a 400 on `id`. */
-async function retriedCreate(tx: Executor, scope: InvoiceScope, row: InvoiceRow, body: CreateBody): Promise<Invoice> {
+async function retriedCreate(
+  tx: Executor,
+  scope: InvoiceScope,
+  row: InvoiceRow,
+  body: CreateBody,
+  now: Date,
+): Promise<Invoice> {
   if (row.storeId === scope.storeId && row.status === 'draft') {
     const lines = await invoiceLineRows(tx, scope.businessId, row.id);
-    if (storedShape(row, lines) === draftShape(body)) return loadInvoice(tx, scope, row.id);
+    if (storedShape(row, lines) === draftShape(body)) return loadInvoice(tx, scope, row.id, now);
   }
   throw invalidFields([
     { field: 'id', message: 'This id is already another invoice’s; start a new invoice (a new id)' },
@@ -461,10 +471,10 @@ export async function createInvoiceIn(
   actor: Actor,
   scope: InvoiceScope,
   body: CreateBody,
-  options: BackdateOptions = {},
+  now: Date,
 ): Promise<Invoice> {
   const existing = await findInvoiceInBusiness(tx, scope.businessId, body.id);
-  if (existing) return retriedCreate(tx, scope, existing, body);
+  if (existing) return retriedCreate(tx, scope, existing, body, now);
   const lines = await resolveDraft(tx, scope, body);
   const priced = priceInvoice(lines, body.cartDiscount ?? null);
   const inserted = await insertInvoice(tx, {
@@ -475,9 +485,10 @@ export async function createInvoiceIn(
     ...draftHeader(body),
     ...totalsOf(priced),
     createdBy: actor.accountId,
-    ...(options.at ? { createdAt: options.at, updatedAt: options.at } : {}),
+    ...(actor.at ? { createdAt: actor.at, updatedAt: actor.at } : {}),
   });
-  if (!inserted) return retriedCreate(tx, scope, (await findInvoiceInBusiness(tx, scope.businessId, body.id))!, body);
+  if (!inserted)
+    return retriedCreate(tx, scope, (await findInvoiceInBusiness(tx, scope.businessId, body.id))!, body, now);
   await replaceInvoiceLines(tx, scope.businessId, body.id, lineRows(scope.businessId, body.id, lines, priced));
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
@@ -487,7 +498,7 @@ export async function createInvoiceIn(
     entityId: body.id,
     after: { ...draftHeader(body), ...totalsOf(priced), lines: lines.length },
   });
-  return loadInvoice(tx, scope, body.id);
+  return loadInvoice(tx, scope, body.id, now);
 }
 
 /** Changes a draft (all its fields and lines), checking its version. */
@@ -497,6 +508,7 @@ export async function updateInvoiceIn(
   scope: InvoiceScope,
   id: string,
   body: UpdateBody,
+  now: Date,
 ): Promise<Invoice> {
   const row = await lockInvoice(tx, scope, id);
   if (!row) throw notFound(WHAT);
@@ -515,7 +527,7 @@ export async function updateInvoiceIn(
     before: { totalMinor: Number(row.totalMinor), dueDate: row.dueDate, customerId: row.customerId },
     after: { ...draftHeader(body), ...totalsOf(priced), lines: lines.length },
   });
-  return loadInvoice(tx, scope, id);
+  return loadInvoice(tx, scope, id, now);
 }
 
 /** Discards a draft (an issued invoice is voided, never deleted). */
@@ -548,7 +560,7 @@ export async function issueInvoiceIn(
   scope: InvoiceScope,
   id: string,
   body: { version: number },
-  options: BackdateOptions = {},
+  now: Date,
 ): Promise<Invoice> {
   const row = await lockInvoice(tx, scope, id);
   if (!row) throw notFound(WHAT);
@@ -580,10 +592,7 @@ export async function issueInvoiceIn(
         refType: 'invoice' as const,
         refId: id,
       })),
-      {
-        fieldOf: (_input, i) => `lines.${tracked[i]!.index}.quantity`,
-        ...(options.at ? { occurredAt: options.at } : {}),
-      },
+      { fieldOf: (_input, i) => `lines.${tracked[i]!.index}.quantity` },
     );
   const number = await nextDocumentNumber(tx, scope, 'invoice');
   for (const [index, l] of lines.entries()) {
@@ -595,7 +604,7 @@ export async function issueInvoiceIn(
     number,
     ...totalsOf(priced),
     issuedBy: actor.accountId,
-    issuedAt: actedAt(options),
+    issuedAt: actedAt(actor),
     version: row.version + 1,
   });
   await recordAudit(tx, actor, {
@@ -613,7 +622,7 @@ export async function issueInvoiceIn(
       stock: tracked.map(({ line }) => ({ variantId: line.variantId, quantity: line.thousandths / 1000 })),
     },
   });
-  return loadInvoice(tx, scope, id);
+  return loadInvoice(tx, scope, id, now);
 }
 
 /**
@@ -627,7 +636,7 @@ export async function recordInvoicePaymentIn(
   scope: InvoiceScope,
   id: string,
   body: PaymentBody,
-  options: BackdateOptions = {},
+  now: Date,
 ): Promise<Invoice> {
   const row = await lockInvoice(tx, scope, id);
   if (!row) throw notFound(WHAT);
@@ -646,7 +655,7 @@ export async function recordInvoicePaymentIn(
       balanceMinor,
       errors: [{ field: 'amountMinor', message: `At most the balance (${balanceMinor})` }],
     });
-  const today = storeDay(await storeTimeZone(tx, scope), options.at ?? new Date());
+  const today = storeDay(scope.timeZone, now);
   if (body.paidOn && body.paidOn > today)
     throw invalidFields([{ field: 'paidOn', message: 'The money cannot come in after today' }]);
   const paidOn = body.paidOn ?? today;
@@ -663,7 +672,7 @@ export async function recordInvoicePaymentIn(
     paidOn,
     note: body.note ? body.note : null,
     recordedBy: actor.accountId!,
-    ...(options.at ? { createdAt: options.at } : {}),
+    ...(actor.at ? { createdAt: actor.at } : {}),
   });
   if (!inserted)
     throw new AppError('INVOICE_PAYMENT_EXISTS', 'A payment with this id was already recorded; reload the invoice');
@@ -671,7 +680,7 @@ export async function recordInvoicePaymentIn(
   const paidInFull = paidMinor === Number(row.totalMinor);
   await updateInvoiceRow(tx, scope, id, {
     paidMinor,
-    ...(paidInFull ? { status: 'paid', paidAt: actedAt(options) } : {}),
+    ...(paidInFull ? { status: 'paid', paidAt: actedAt(actor) } : {}),
     version: row.version + 1,
   });
   await recordAudit(tx, actor, {
@@ -690,7 +699,7 @@ export async function recordInvoicePaymentIn(
       paidOn,
     },
   });
-  return loadInvoice(tx, scope, id);
+  return loadInvoice(tx, scope, id, now);
 }
 
 /**
@@ -704,7 +713,7 @@ export async function voidInvoiceIn(
   scope: InvoiceScope,
   id: string,
   body: VoidBody,
-  options: BackdateOptions = {},
+  now: Date,
 ): Promise<Invoice> {
   const row = await lockInvoice(tx, scope, id);
   if (!row) throw notFound(WHAT);
@@ -716,17 +725,11 @@ export async function voidInvoiceIn(
       row.status === 'draft' ? 'A draft is not issued: delete it instead' : 'This invoice is already void',
     );
   checkVersion('this invoice', row.version, body.version);
-  const returned = await returnStockTakenBy(
-    tx,
-    actor,
-    scope,
-    { refType: 'invoice', refId: id },
-    options.at ? { occurredAt: options.at } : {},
-  );
+  const returned = await returnStockTakenBy(tx, actor, scope, { refType: 'invoice', refId: id });
   await updateInvoiceRow(tx, scope, id, {
     status: 'void',
     voidedBy: actor.accountId,
-    voidedAt: actedAt(options),
+    voidedAt: actedAt(actor),
     voidReason: body.reason,
     version: row.version + 1,
   });
@@ -745,7 +748,7 @@ export async function voidInvoiceIn(
       stock: returned.map((r) => ({ variantId: r.variantId, quantity: r.thousandths / 1000 })),
     },
   });
-  return loadInvoice(tx, scope, id);
+  return loadInvoice(tx, scope, id, now);
 }
 
 export type EmailBody = z.output<typeof emailInvoiceBodySchema>;
