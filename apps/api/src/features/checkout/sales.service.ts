@@ -1,10 +1,4 @@
-import {
-  createSale as createSaleEndpoint,
-  type createSaleBodySchema,
-  toThousandths,
-  unitAllowsFractions,
-  type FieldError,
-} from '@ipos/contracts';
+import { createSale as createSaleEndpoint, type createSaleBodySchema } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
@@ -13,6 +7,7 @@ import { AppError, invalidFields } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
+import { checkLines, lineFailureError } from '../inventory/line-checks.js';
 import { moveStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows } from './sale-lines.js';
 import { assertMayDiscount } from './discount.policy.js';
@@ -21,14 +16,7 @@ import { toSale } from './sale-view.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { addSaleToSummaries } from '../reports/sales-summaries.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
-import {
-  findSaleVariants,
-  insertSale,
-  insertSaleLines,
-  insertSalePayments,
-  saleIdTaken,
-  type SaleVariantRow,
-} from './sales.repository.js';
+import { findSaleVariants, insertSale, insertSaleLines, insertSalePayments, saleIdTaken } from './sales.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions' | 'roleName'>;
 type Body = z.output<typeof createSaleBodySchema>;
@@ -69,27 +57,21 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
   if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
     throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
 
-  // The lines against the catalogue: every fault at once.
+  // The lines against the catalogue: every line at fault, each for its first fault.
   const variants = await findSaleVariants(
     tx,
     scope,
     body.lines.map((l) => l.variantId),
   );
-  const invalid: FieldError[] = [];
-  const lines = body.lines.map((line, index) => {
-    const variant = variants.get(line.variantId);
-    const thousandths = toThousandths(line.quantity);
-    if (!variant) invalid.push({ field: `lines.${index}.variantId`, message: 'No such product in this business' });
-    else if (variant.isArchived)
-      invalid.push({ field: `lines.${index}.variantId`, message: `${variant.productName} is archived` });
-    else if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
-      invalid.push({
-        field: `lines.${index}.quantity`,
-        message: `${variant.productName} is sold in whole units (${variant.unit})`,
-      });
-    return { line, index, thousandths, variant: variant as SaleVariantRow, discount: line.discount ?? null };
-  });
+  const checked = checkLines(body.lines, variants, { mustTrack: false });
+  const invalid = checked.failures
+    .filter((f, i, all) => all[i - 1]?.index !== f.index)
+    .map((f) => lineFailureError(f, { wholeUnitsVerb: 'sold' }));
   if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
+  const lines = checked.lines.map(({ index, variant, thousandths }) => {
+    const line = body.lines[index]!;
+    return { line, index, thousandths, variant, discount: line.discount ?? null };
+  });
 
   assertMayDiscount(scope, body);
 

@@ -1,6 +1,7 @@
-import { toThousandths, unitAllowsFractions, type FieldError } from '@ipos/contracts';
+import type { FieldError } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { checkLines, lineFailureError, type CheckedLine, type LineFault } from './line-checks.js';
 import { findVariants, type StockVariantRow } from './stock-variants.repository.js';
 
 export interface LineInput {
@@ -9,11 +10,7 @@ export interface LineInput {
   quantity: number;
 }
 
-export interface ResolvedLine {
-  variant: StockVariantRow;
-  thousandths: number;
-  index: number;
-}
+export type ResolvedLine = CheckedLine<StockVariantRow>;
 
 /**
  * Checks the lines of a stock document against the catalogue, in this order, reporting every line at
@@ -32,40 +29,27 @@ export async function resolveLines(
     businessId,
     lines.map((l) => l.variantId),
   );
-  const invalid: FieldError[] = [];
-  const archived: FieldError[] = [];
-  const untracked: FieldError[] = [];
-  const resolved: ResolvedLine[] = [];
-  lines.forEach((line, index) => {
-    const variant = variants.get(line.variantId);
-    if (!variant) {
-      invalid.push({ field: `lines.${index}.variantId`, message: 'No such product in this business' });
-      return;
-    }
-    const thousandths = toThousandths(line.quantity);
-    if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
-      invalid.push({
-        field: `lines.${index}.${quantityField}`,
-        message: `${variant.productName} is counted in whole units (${variant.unit})`,
-      });
-    if (variant.isArchived)
-      archived.push({ field: `lines.${index}.variantId`, message: `${variant.productName} is archived` });
-    else if (!variant.isTracked)
-      untracked.push({ field: `lines.${index}.variantId`, message: `${variant.productName} does not track stock` });
-    resolved.push({ variant, thousandths, index });
-  });
+  const checked = checkLines(lines, variants, { mustTrack: true });
+  const errorsOf = (...reasons: LineFault[]): FieldError[] =>
+    checked.failures
+      .filter((f) => reasons.includes(f.reason))
+      .map((f) => lineFailureError(f, { wholeUnitsVerb: 'counted', quantityField }));
+  const invalid = errorsOf('unknown', 'fractional');
   if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
+  const archived = errorsOf('archived');
   if (archived.length > 0)
     throw new AppError(
       'PRODUCT_ARCHIVED',
       archived.length === 1 ? archived[0]!.message : `${archived.length} products are archived`,
       { errors: archived },
     );
+  // Reached only when no line is archived: each line is refused for one reason.
+  const untracked = errorsOf('untracked');
   if (untracked.length > 0)
     throw new AppError(
       'PRODUCT_NOT_TRACKED',
       untracked.length === 1 ? untracked[0]!.message : `${untracked.length} products do not track stock`,
       { errors: untracked },
     );
-  return resolved;
+  return checked.lines;
 }
