@@ -28,8 +28,8 @@ test('settings takes IPOS_ADMIN to store-details', async ({ page }) => {
   await expect(footer).toHaveValue('Goods sold are returnable within 7 days with this receipt');
 
   // Its stores, each opening its location settings; the settings navigation reaches every child.
-  const locations = page.getByRole('region', { name: 'Locations' });
-  await locations.getByRole('link', { name: 'Ikeja' }).click();
+  const stores = page.getByRole('region', { name: 'Stores' });
+  await stores.getByRole('link', { name: 'Ikeja' }).click();
   await page.waitForURL(/\/dashboard\/settings\/store-details\/location\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Ikeja' })).toBeVisible();
   const settingsNav = page.getByRole('navigation', { name: 'Settings' });

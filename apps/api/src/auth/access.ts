@@ -90,7 +90,7 @@ export async function findStoreAccess(db: Executor, accountId: string, storeId: 
 
 /**
  * A store a store-mode request names besides its active one (a report of another store, another
- * location's settings): the active store itself, or another store of the same business where the
+ * store's settings): the active store itself, or another store of the same business where the
  * account holds `permission`. Any other store is a 404, as if it did not exist; a role there without
  * the permission is a 403 that names it.
  */
@@ -110,12 +110,12 @@ export async function accessToStore(
 }
 
 /**
- * A location of store details: like {@link accessToStore}, and besides, any store of the business
+ * A store of store details (its settings page, the spec's `store-details/location/:id`): like {@link accessToStore}, and besides, any store of the business
  * for a person whose active role administers the business (settings.business — IPOS_ADMIN): store
- * details lists every store, and its administrator keeps each one's location settings and alias,
+ * details lists every store, and its administrator keeps each one's settings and alias,
  * with the permissions of their role.
  */
-export async function accessToLocation(
+export async function accessToStoreSettings(
   db: Executor,
   accountId: string,
   active: StoreAccess,

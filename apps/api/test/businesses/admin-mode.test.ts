@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   acceptMyInvitation,
-  addBusinessLocation,
+  addBusinessProfileStore,
   addBusinessStore,
   buildPath,
   createBusiness,
@@ -511,7 +511,7 @@ describe('admin mode', () => {
 
   describe('store details: POST /business-profile/locations', () => {
     it('an administrator adds a store to their business with the same rules', async () => {
-      const res = await call(addBusinessLocation, {
+      const res = await call(addBusinessProfileStore, {
         as: DEMO.admin,
         storeId: demo.lekkiId,
         body: { name: 'Victoria Island', alias: 'vi', address: 'Adeola Odeku St', phone: '', timeZone: 'Africa/Lagos' },
@@ -521,7 +521,7 @@ describe('admin mode', () => {
       expect(await auditCount(demo.businessId, 'store.created')).toBe(3);
       // Demo Mart is on Growth: three stores, now all used.
       const before = await snapshotDatabase(server);
-      const overPlan = await call(addBusinessLocation, {
+      const overPlan = await call(addBusinessProfileStore, {
         as: DEMO.admin,
         storeId: demo.lekkiId,
         body: { name: 'Yaba', alias: 'YAB', timeZone: 'Africa/Lagos' },
@@ -534,7 +534,7 @@ describe('admin mode', () => {
         .set({ plan: 'business' })
         .where(eq(businesses.id, demo.businessId));
       const beforeTaken = await snapshotDatabase(server);
-      const taken = await call(addBusinessLocation, {
+      const taken = await call(addBusinessProfileStore, {
         as: DEMO.admin,
         storeId: demo.lekkiId,
         body: { name: 'Lekki Phase 2', alias: 'LEK', timeZone: 'Africa/Lagos' },
@@ -546,7 +546,7 @@ describe('admin mode', () => {
 
     it('needs settings.business: a manager gets 403 and nothing is written', async () => {
       const before = await snapshotDatabase(server);
-      const res = await call(addBusinessLocation, {
+      const res = await call(addBusinessProfileStore, {
         as: DEMO.manager,
         storeId: demo.lekkiId,
         body: { name: 'Yaba', alias: 'YAB', timeZone: 'Africa/Lagos' },

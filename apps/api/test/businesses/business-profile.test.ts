@@ -4,7 +4,7 @@ import {
   deleteBusinessLogo,
   getBusinessLogo,
   getBusinessProfile,
-  listBusinessLocations,
+  listBusinessProfileStores,
   updateBusinessProfile,
   type BusinessProfile,
 } from '@ipos/contracts';
@@ -158,7 +158,7 @@ describe('business profile', () => {
   });
 
   it('lists the business’s stores with where they are', async () => {
-    const res = await caller(server, DEMO.owner)(listBusinessLocations, { storeId: demo.lekkiId });
+    const res = await caller(server, DEMO.owner)(listBusinessProfileStores, { storeId: demo.lekkiId });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { items: { alias: string; address: string | null }[] }).items).toEqual([
       expect.objectContaining({ alias: 'IKJ', name: 'Ikeja', address: 'Obafemi Awolowo Way, Ikeja, Lagos' }),

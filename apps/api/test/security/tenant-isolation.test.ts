@@ -3,7 +3,7 @@ import {
   addBusinessStore,
   getAdminStaffOptions,
   getBusiness,
-  getCurrentStore,
+  getActiveStore,
   inviteAdminUser,
   listProductMovements,
   resetStaffPin,
@@ -96,7 +96,7 @@ describe('tenant isolation', () => {
   it('store mode: x-store-id naming the other tenant’s store', async () => {
     for (const email of [DEMO.owner, DEMO.manager, DEMO.cashier]) {
       await expectCrossTenantNotFound(server, {
-        endpoint: getCurrentStore,
+        endpoint: getActiveStore,
         storeId: other.storeId,
         as: { email },
         mustNotReveal: ['Arusha Traders', 'Main store'],

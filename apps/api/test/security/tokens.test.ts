@@ -8,7 +8,7 @@ import {
   buildPath,
   createSale,
   deactivateStaffMember,
-  getCurrentStore,
+  getActiveStore,
   getMe,
   getStaffMember,
   IDEMPOTENCY_HEADER,
@@ -35,7 +35,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  */
 const REPRESENTATIVE_ROUTES: { endpoint: Endpoint; store?: boolean; body?: object }[] = [
   { endpoint: getMe },
-  { endpoint: getCurrentStore, store: true },
+  { endpoint: getActiveStore, store: true },
   { endpoint: listProducts, store: true },
   { endpoint: createSale, store: true, body: {} },
   { endpoint: listBusinesses },

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   approveWaste,
-  getCurrentStore,
+  getActiveStore,
   getWaste,
   getWastePhoto,
   listWaste,
@@ -422,7 +422,7 @@ describe('waste API', () => {
       const res = await set(1_000_000);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ wasteApprovalThresholdMinor: 1_000_000 });
-      const store = await call(getCurrentStore, { as: DEMO.cashier, storeId: demo.ikejaId });
+      const store = await call(getActiveStore, { as: DEMO.cashier, storeId: demo.ikejaId });
       expect(store.json()).toMatchObject({ wasteApprovalThresholdMinor: 1_000_000 });
       expect((await record(ikeja(), wasteBody(p.variantId, 10))).status).toBe('recorded');
       expect((await record(ikeja(), wasteBody(p.variantId, 11))).status).toBe('pending');
@@ -438,7 +438,7 @@ describe('waste API', () => {
     } finally {
       await set(500_000);
     }
-    const lekkiStore = await call(getCurrentStore, { as: DEMO.manager, storeId: demo.lekkiId });
+    const lekkiStore = await call(getActiveStore, { as: DEMO.manager, storeId: demo.lekkiId });
     expect(lekkiStore.json()).toMatchObject({ wasteApprovalThresholdMinor: 500_000 });
   });
 

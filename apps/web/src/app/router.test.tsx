@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { permissions, type BusinessProfile, type CurrentStore, type Me, type Membership } from '@ipos/contracts';
+import { permissions, type BusinessProfile, type ActiveStore, type Me, type Membership } from '@ipos/contracts';
 import { createRoutes, hasScreenModule, screenFiles } from './router';
 import { isProtectedPath } from './guards';
 import { routeTable } from './route-table';
@@ -44,7 +44,7 @@ const owner: Me = {
   memberships: [membership(LEKKI, 'Lekki', 'LEK', 'IPOS_ADMIN'), membership(IKEJA, 'Ikeja', 'IKJ', 'IPOS_ADMIN')],
 };
 
-const currentStore = (m: Membership): CurrentStore => ({
+const activeStore = (m: Membership): ActiveStore => ({
   id: m.storeId,
   name: m.storeName,
   alias: m.storeAlias,
@@ -86,7 +86,7 @@ function fakeApi(me: Me, overrides: Record<string, () => Response> = {}) {
     if (url.pathname === '/api/v1/stores/current') {
       const storeId = new Headers(init?.headers).get('x-store-id');
       const m = me.memberships.find((x) => x.storeId === storeId);
-      return m ? json(currentStore(m)) : json({ type: 't', title: 'Not found', status: 404, code: 'NOT_FOUND' }, 404);
+      return m ? json(activeStore(m)) : json({ type: 't', title: 'Not found', status: 404, code: 'NOT_FOUND' }, 404);
     }
     return json({ type: 't', title: 'Not found', status: 404, code: 'NOT_FOUND' }, 404);
   });
@@ -212,7 +212,7 @@ describe('guards in the router', () => {
 
   it('gives an administrator every settings child in one navigation', async () => {
     signInAs({ isAdmin: 'false', role: 'IPOS_ADMIN', storeId: LEKKI });
-    const admin = { ...currentStore(owner.memberships[0]!), permissions: [...permissions] };
+    const admin = { ...activeStore(owner.memberships[0]!), permissions: [...permissions] };
     fakeApi(owner, {
       '/api/v1/stores/current': () => json(admin),
       '/api/v1/business-profile': () => json(demoProfile),

@@ -47,7 +47,7 @@ export async function completeSignIn(queryClient: QueryClient, returnTo: string)
   storeSessionValues(
     sessionValuesFor(me, {
       givenIsAdmin: adminFlagOf(returnTo) ?? parseAdminFlag(readStored(storageKeys.isAdmin)),
-      currentStoreId: readStored(storageKeys.storeId),
+      activeStoreId: readStored(storageKeys.storeId),
     }),
   );
   return forcedFlowPath(me, returnTo) ?? returnTo;
@@ -87,7 +87,7 @@ export async function checkSession(queryClient: QueryClient, target: string): Pr
     storeSessionValues(
       sessionValuesFor(me, {
         givenIsAdmin: adminFlagOf(target) ?? stored.isAdmin,
-        currentStoreId: stored.storeId,
+        activeStoreId: stored.storeId,
       }),
     );
   }

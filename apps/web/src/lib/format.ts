@@ -3,7 +3,7 @@
  * written on the clock of the store the app works in, in the app's one format (en-GB, 24-hour:
  * "26 Nov 2026", "26 Nov 2026, 14:05", "14:05"), by the same functions the API uses for receipts,
  * PDFs and CSVs (`@ipos/contracts` store-time), so the screen, the print and the files agree
- * whatever the browser's zone or language. Which zone: `useDisplayTimeZone()` (lib/current-store.ts):
+ * whatever the browser's zone or language. Which zone: `useDisplayTimeZone()` (lib/active-store.ts):
  * the active store's; with no store (admin mode, before a store is chosen) the device's.
  *
  * Only this module and the contracts' store-time may build a date formatter or call

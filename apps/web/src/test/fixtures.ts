@@ -6,7 +6,7 @@ import {
   type AdminDashboard,
   type BusinessPlan,
   type BusinessSummary,
-  type CurrentStore,
+  type ActiveStore,
   type Me,
   type StoreSummary,
 } from '@ipos/contracts';
@@ -120,7 +120,7 @@ export function queryResult<T>(state: Partial<UseQueryResult<T>>): UseQueryResul
 }
 
 /** Lekki as the active store of someone who reads reports there (IPOS_ADMIN). */
-export const reportingStore: CurrentStore = {
+export const reportingStore: ActiveStore = {
   id: LEKKI_ID,
   name: 'Lekki',
   alias: 'LEK',

@@ -126,20 +126,20 @@ export const getBusinessLogo = defineEndpoint({
 });
 
 /** A store of the business with where it is: the same shape a new store is answered with. */
-export const businessLocationSchema = addedStoreSchema;
-export type BusinessLocation = z.infer<typeof businessLocationSchema>;
+export const businessProfileStoreSchema = addedStoreSchema;
+export type BusinessProfileStore = z.infer<typeof businessProfileStoreSchema>;
 
-export const listBusinessLocations = defineEndpoint({
+export const listBusinessProfileStores = defineEndpoint({
   method: 'GET',
   path: '/api/v1/business-profile/locations',
   summary: 'The business’s stores with where they are, for store details',
   tags: ['businesses'],
   access: 'settings.business',
   status: 200,
-  response: z.object({ items: z.array(businessLocationSchema) }),
+  response: z.object({ items: z.array(businessProfileStoreSchema) }),
 });
 
-export const addBusinessLocation = defineEndpoint({
+export const addBusinessProfileStore = defineEndpoint({
   method: 'POST',
   path: '/api/v1/business-profile/locations',
   summary: 'Add a store to the business (409 ALIAS_TAKEN when its code is in use there)',
@@ -147,5 +147,5 @@ export const addBusinessLocation = defineEndpoint({
   access: 'settings.business',
   body: newStoreBodySchema,
   status: 201,
-  response: businessLocationSchema,
+  response: businessProfileStoreSchema,
 });

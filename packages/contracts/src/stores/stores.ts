@@ -4,7 +4,7 @@ import { currencyCodes } from '../identity/currencies.js';
 import { permissions } from '../identity/permissions.js';
 
 /** The active store of a store-mode session (named by the `x-store-id` header) and what I may do there. */
-export const currentStoreSchema = z.object({
+export const activeStoreSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
   alias: z.string(),
@@ -25,14 +25,14 @@ export const currentStoreSchema = z.object({
   roleName: z.string(),
   permissions: z.array(z.enum(permissions)),
 });
-export type CurrentStore = z.infer<typeof currentStoreSchema>;
+export type ActiveStore = z.infer<typeof activeStoreSchema>;
 
-export const getCurrentStore = defineEndpoint({
+export const getActiveStore = defineEndpoint({
   method: 'GET',
   path: '/api/v1/stores/current',
   summary: 'Store mode: the active store (x-store-id), its business, and my role and permissions there',
   tags: ['stores'],
   access: 'dashboard.view',
   status: 200,
-  response: currentStoreSchema,
+  response: activeStoreSchema,
 });

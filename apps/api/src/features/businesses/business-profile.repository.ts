@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { businessLogos, businesses, stores } from '../../db/schema.js';
+import { businessLogos, businesses } from '../../db/schema.js';
 
 export type BusinessProfileRow = Pick<
   typeof businesses.$inferSelect,
@@ -77,20 +77,4 @@ export async function deleteBusinessLogoRow(db: Executor, businessId: string): P
     .where(and(eq(businessLogos.businessId, businessId)))
     .returning({ id: businessLogos.businessId });
   return deleted.length > 0;
-}
-
-/** The business's stores by name, with where they are. */
-export async function listLocations(db: Executor, businessId: string) {
-  return db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      alias: stores.alias,
-      address: stores.address,
-      phone: stores.phone,
-      timeZone: stores.timeZone,
-    })
-    .from(stores)
-    .where(eq(stores.businessId, businessId))
-    .orderBy(asc(stores.name), asc(stores.id));
 }

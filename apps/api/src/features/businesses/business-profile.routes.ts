@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  addBusinessLocation,
+  addBusinessProfileStore,
   deleteBusinessLogo,
   getBusinessLogo,
   getBusinessProfile,
-  listBusinessLocations,
+  listBusinessProfileStores,
   putBusinessLogo,
   updateBusinessProfile,
 } from '@ipos/contracts';
@@ -17,9 +17,9 @@ import { addStoreIn } from './businesses.service.js';
 export function businessProfileRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, getBusinessProfile, ({ store }) => profile.getBusinessProfile(db, store));
-  route(app, deps, listBusinessLocations, ({ store }) => profile.listBusinessLocations(db, store));
-  // Locations: add one, the same addStoreIn as admin mode's "Add a store".
-  route(app, deps, addBusinessLocation, ({ actor, store, body }) =>
+  route(app, deps, listBusinessProfileStores, ({ store }) => profile.listBusinessProfileStores(db, store));
+  // Store details' stores: add one, the same addStoreIn as admin mode's "Add a store".
+  route(app, deps, addBusinessProfileStore, ({ actor, store, body }) =>
     db.transaction((tx) => addStoreIn(tx, actor, store.businessId, body)),
   );
   route(app, deps, updateBusinessProfile, ({ actor, store, body }) =>

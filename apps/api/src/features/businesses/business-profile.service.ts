@@ -9,12 +9,12 @@ import { checkImageUpload } from '../../lib/images.js';
 import {
   deleteBusinessLogoRow,
   findBusinessProfile,
-  listLocations,
   updateBusinessRow,
   upsertBusinessLogo,
   type BusinessProfileRow,
 } from './business-profile.repository.js';
 import { findBusinessLogo } from '../../documents/letterhead.js';
+import { listStoresOfBusinesses } from '../../tenancy/stores.js';
 
 /**
  * The business profile: the business of the active store, changed with
@@ -130,6 +130,7 @@ export async function getBusinessLogo(db: Executor, scope: StoreAccess) {
   return logo;
 }
 
-export async function listBusinessLocations(db: Executor, scope: StoreAccess) {
-  return { items: await listLocations(db, scope.businessId) };
+export async function listBusinessProfileStores(db: Executor, scope: StoreAccess) {
+  const rows = await listStoresOfBusinesses(db, [scope.businessId]);
+  return { items: rows.map(({ businessId: _business, ...store }) => store) };
 }

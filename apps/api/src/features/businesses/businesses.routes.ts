@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addBusinessStore, createBusiness, getBusiness, getCurrentStore, listBusinesses } from '@ipos/contracts';
+import { addBusinessStore, createBusiness, getBusiness, getActiveStore, listBusinesses } from '@ipos/contracts';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as admin from './admin-businesses.service.js';
@@ -18,5 +18,5 @@ export function businessesRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // Store mode: route() has resolved x-store-id to a store the caller works in, with the role there.
-  route(app, deps, getCurrentStore, ({ store }) => businesses.getCurrentStore(deps, store));
+  route(app, deps, getActiveStore, ({ store }) => businesses.getActiveStore(deps, store));
 }

@@ -2,7 +2,7 @@ import {
   DEFAULT_PLAN,
   type AddedStore,
   type CurrencyCode,
-  type CurrentStore,
+  type ActiveStore,
   type PlanId,
   type SystemRoleName,
 } from '@ipos/contracts';
@@ -156,7 +156,7 @@ export async function addMember(
 // ---------------------------------------------------------------- store mode
 
 /** The active store, already resolved (membership or ownership) by the route's access check. */
-export async function getCurrentStore(deps: AppDeps, access: StoreAccess): Promise<CurrentStore> {
+export async function getActiveStore(deps: AppDeps, access: StoreAccess): Promise<ActiveStore> {
   const [store, logoVersion] = await Promise.all([
     findStore(deps.database.db, access.businessId, access.storeId),
     findLogoVersion(deps.database.db, access.businessId),

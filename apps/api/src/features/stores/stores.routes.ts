@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getStoreAlias, getStoreSettings, updateStoreAlias, updateStoreSettings } from '@ipos/contracts';
-import { accessToLocation } from '../../auth/access.js';
+import { accessToStoreSettings } from '../../auth/access.js';
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as stores from './stores.service.js';
@@ -13,17 +13,17 @@ import * as stores from './stores.service.js';
 export function storesRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   route(app, deps, getStoreSettings, async ({ account, store, params }) =>
-    stores.getStoreSettings(db, await accessToLocation(db, account.id, store, params.storeId, 'dashboard.view')),
+    stores.getStoreSettings(db, await accessToStoreSettings(db, account.id, store, params.storeId, 'dashboard.view')),
   );
   route(app, deps, updateStoreSettings, async ({ account, actor, store, params, body }) => {
-    const target = await accessToLocation(db, account.id, store, params.storeId, 'settings.store');
+    const target = await accessToStoreSettings(db, account.id, store, params.storeId, 'settings.store');
     return db.transaction((tx) => stores.updateStoreSettingsIn(tx, actor, target, body));
   });
   route(app, deps, getStoreAlias, async ({ account, store, params }) =>
-    stores.getStoreAlias(db, await accessToLocation(db, account.id, store, params.storeId, 'settings.alias')),
+    stores.getStoreAlias(db, await accessToStoreSettings(db, account.id, store, params.storeId, 'settings.alias')),
   );
   route(app, deps, updateStoreAlias, async ({ account, actor, store, params, body }) => {
-    const target = await accessToLocation(db, account.id, store, params.storeId, 'settings.alias');
+    const target = await accessToStoreSettings(db, account.id, store, params.storeId, 'settings.alias');
     return db.transaction((tx) => stores.updateStoreAliasIn(tx, actor, target, body));
   });
 }

@@ -57,8 +57,8 @@ describe('session values after sign-in', () => {
   });
 
   it('keeps the store already chosen when the account still works there', () => {
-    expect(sessionValuesFor(me(), { givenIsAdmin: null, currentStoreId: ikeja.storeId }).storeId).toBe(ikeja.storeId);
-    expect(sessionValuesFor(me(), { givenIsAdmin: null, currentStoreId: 'elsewhere' }).storeId).toBe(lekki.storeId);
+    expect(sessionValuesFor(me(), { givenIsAdmin: null, activeStoreId: ikeja.storeId }).storeId).toBe(ikeja.storeId);
+    expect(sessionValuesFor(me(), { givenIsAdmin: null, activeStoreId: 'elsewhere' }).storeId).toBe(lekki.storeId);
   });
 
   it('stores no role or store for staff without a store, and the owner role for an owner without one', () => {

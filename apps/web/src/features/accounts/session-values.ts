@@ -20,7 +20,7 @@ export interface SessionValuesOptions {
   /** The isAdmin flag given with the sign-in (query string or storage); `null` when none was. */
   givenIsAdmin: boolean | null;
   /** The store already chosen, kept when the account still works there. */
-  currentStoreId?: string | null;
+  activeStoreId?: string | null;
 }
 
 /**
@@ -28,9 +28,9 @@ export interface SessionValuesOptions {
  * (they own no business), so they are always in store mode. The active store is the one already
  * chosen if the account works there, else the first membership; the role is the role there.
  */
-export function sessionValuesFor(me: Me, { givenIsAdmin, currentStoreId = null }: SessionValuesOptions): SessionValues {
+export function sessionValuesFor(me: Me, { givenIsAdmin, activeStoreId = null }: SessionValuesOptions): SessionValues {
   const isAdmin = me.isOwner ? (givenIsAdmin ?? true) : false;
-  const membership = me.memberships.find((m) => m.storeId === currentStoreId) ?? me.memberships[0];
+  const membership = me.memberships.find((m) => m.storeId === activeStoreId) ?? me.memberships[0];
   if (!membership) return { isAdmin, userRole: me.isOwner ? OWNER_ROLE : null, storeId: null };
   return { isAdmin, userRole: membership.roleName, storeId: membership.storeId };
 }

@@ -1,4 +1,4 @@
-import { useCurrentStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { useMyInvitations } from '../../../features/accounts/api/my-invitations';
 import { roleLabel } from '../../../lib/role-label';
 import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
@@ -29,7 +29,7 @@ function AdminLanding({ personName, onOpenStore }: { personName: string; onOpenS
 }
 
 function StoreLanding({ personName, storeId }: { personName: string; storeId: string }) {
-  const store = useCurrentStore(storeId);
+  const store = useActiveStore(storeId);
   const figures = useStoreDashboard(storeId);
   return (
     <StoreDashboard

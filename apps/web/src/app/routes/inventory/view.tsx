@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { productUnitLabels, type CurrencyCode, type Permission, type Product } from '@ipos/contracts';
 import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
-import { useCurrentStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { useProduct, useProductImageUrl } from '../../../features/catalog/api/products';
 import { LabelsDialog } from '../../../features/catalog/components/labels-dialog';
 import { AdjustStockDialog } from '../../../features/inventory/components/adjust-stock-dialog';
@@ -46,7 +46,7 @@ type Dialog = 'adjust' | 'transfer' | 'labels' | 'count' | null;
 
 function ProductView({ product }: { product: Product }) {
   const { access, session, membership } = useWorkingContext();
-  const store = useCurrentStore(session.storeId);
+  const store = useActiveStore(session.storeId);
   const taxRates = useTaxRates(true);
   const image = useProductImageUrl(product.id, product.imageVersion);
   const navigate = useNavigate();
@@ -191,7 +191,7 @@ function ProductView({ product }: { product: Product }) {
         <Title order={2} size="h3">
           Stock in every store
         </Title>
-        <StockByStore product={product} currentStoreId={storeId} currency={currency} />
+        <StockByStore product={product} activeStoreId={storeId} currency={currency} />
       </Stack>
 
       <MovementHistory
@@ -199,7 +199,7 @@ function ProductView({ product }: { product: Product }) {
         unit={product.unit}
         stores={stores}
         hasVariants={hasVariants}
-        currentStoreId={storeId}
+        activeStoreId={storeId}
         timeZone={store.data?.timeZone}
       />
 

@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { storeDay, type CurrentStore } from '@ipos/contracts';
+import { storeDay, type ActiveStore } from '@ipos/contracts';
 import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
-import { useActiveStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { useInvoice } from '../../../features/invoices/api/invoices';
 import { InvoiceForm } from '../../../features/invoices/components/invoice-form';
 import { draftFromInvoice, emptyDraft } from '../../../features/invoices/invoice-draft';
@@ -51,7 +51,7 @@ export function NewInvoiceRoute() {
   );
 }
 
-function EditDraft({ invoiceId, store }: { invoiceId: string; store: CurrentStore }) {
+function EditDraft({ invoiceId, store }: { invoiceId: string; store: ActiveStore }) {
   const invoice = useInvoice(invoiceId);
   if (invoice.isPending) return <LoadingCard label="Loading the draft" />;
   if (invoice.isError)
@@ -98,7 +98,7 @@ function Page({
   children,
 }: {
   title: string;
-  store: CurrentStore;
+  store: ActiveStore;
   backTo?: string;
   children: (today: string, onSaved: (invoice: { id: string }) => void, onCancel: () => void) => React.ReactNode;
 }) {

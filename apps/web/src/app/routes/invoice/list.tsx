@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useActiveStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { InvoiceList } from '../../../features/invoices/components/invoice-list';
 import { WithActiveStore } from '../with-active-store';
 import { pathTo } from '../../../lib/route-paths';

@@ -10,7 +10,7 @@ import { ProfileDetailsForm } from '../../../features/accounts/components/profil
 import { ChangePasswordForm } from '../../../features/identity/components/change-password-form';
 import { SignOutEverywhere } from '../../../features/identity/components/sign-out-everywhere';
 import { isApiError } from '../../../lib/api-client';
-import { useDisplayTimeZone } from '../../../lib/current-store';
+import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDateTime } from '../../../lib/format';
 import { SIGNED_OUT_QUERY } from '../../guards';
 import { LANDING_PATH } from '../../route-table';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { CurrentStore } from '@ipos/contracts';
+import type { ActiveStore } from '@ipos/contracts';
 import { contactOf, contactSearch, contactsPage } from '../../../components/pickers/picker-fixtures';
 import { ORDER_ID, orderOf, partlyReceived, VENDOR_ID } from '../../../features/purchase-orders/components/po-fixtures';
 import { writeStored, storageKeys } from '../../../lib/storage';
@@ -9,7 +9,7 @@ import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { Component as CreateRoute } from './create';
 
-const store: CurrentStore = {
+const store: ActiveStore = {
   id: LEKKI_ID,
   name: 'Lekki',
   alias: 'LEK',

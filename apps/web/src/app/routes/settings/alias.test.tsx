@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, StoreAlias } from '@ipos/contracts';
+import type { ActiveStore, StoreAlias } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
@@ -14,7 +14,7 @@ afterEach(() => {
   toast.hide();
 });
 
-const manager: CurrentStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.alias'] };
+const manager: ActiveStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.alias'] };
 const alias: StoreAlias = { id: LEKKI_ID, name: 'Lekki', alias: 'LEK', displayName: 'Demo Mart Lekki', version: 5 };
 const ALIAS = `/api/v1/stores/${LEKKI_ID}/alias`;
 

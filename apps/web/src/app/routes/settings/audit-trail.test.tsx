@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEvent, CurrentStore } from '@ipos/contracts';
+import type { AuditEvent, ActiveStore } from '@ipos/contracts';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
@@ -16,7 +16,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const admin: CurrentStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.audit'] };
+const admin: ActiveStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.audit'] };
 const CHIDI = '0190a6a0-0000-7000-8000-000000000001';
 const eventOf = (n: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   id: `0190a6a0-0000-7000-8000-${String(n).padStart(12, '0')}`,

@@ -1,6 +1,6 @@
 import { Box, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useActiveStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { currentSettingsLink, settingsLinks } from '../../settings-links';
 
 /**

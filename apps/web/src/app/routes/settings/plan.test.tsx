@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { permissions, type CurrentStore } from '@ipos/contracts';
+import { permissions, type ActiveStore } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { demoMartPlan, LEKKI_ID, reportingStore } from '../../../test/fixtures';
@@ -16,8 +16,8 @@ afterEach(() => {
 
 const onGrowth = demoMartPlan;
 const summaries = onGrowth.plans;
-const admin: CurrentStore = { ...reportingStore, permissions: [...permissions] };
-const manager: CurrentStore = {
+const admin: ActiveStore = { ...reportingStore, permissions: [...permissions] };
+const manager: ActiveStore = {
   ...reportingStore,
   permissions: permissions.filter((p) => !['settings.plan', 'businesses.manage', 'users.manage'].includes(p)),
 };

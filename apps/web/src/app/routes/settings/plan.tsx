@@ -13,7 +13,7 @@ import { useBusinessPlan, useChangePlan } from '../../../features/plans/api/plan
 import { PlanComparison, priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { isApiError } from '../../../lib/api-client';
-import { useStoreTimeZone } from '../../../lib/current-store';
+import { useStoreTimeZone } from '../../../lib/active-store';
 import { formatCount } from '../../../lib/format';
 import { WithActiveStore } from '../with-active-store';
 import { NoAccess } from '../../../components/feedback/no-access';

@@ -5,7 +5,7 @@ import {
   permissionGroups,
   storePermissions,
   systemRolePermissions,
-  type CurrentStore,
+  type ActiveStore,
   type Role,
 } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
@@ -22,7 +22,7 @@ afterEach(() => {
   toast.hide();
 });
 
-const admin: CurrentStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.roles'] };
+const admin: ActiveStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.roles'] };
 const id = (n: number) => `0190a6a0-0000-7000-8000-00000000010${n}`;
 const system = (n: number, name: 'IPOS_ADMIN' | 'IPOS_MANAGER_USER' | 'IPOS_BASIC', members: number): Role => ({
   id: id(n),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, StaffInvitation, StaffMember, StaffOptions } from '@ipos/contracts';
+import type { ActiveStore, StaffInvitation, StaffMember, StaffOptions } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID, reportingStore } from '../../../test/fixtures';
@@ -16,7 +16,7 @@ afterEach(() => {
   toast.hide();
 });
 
-const manager: CurrentStore = {
+const manager: ActiveStore = {
   ...reportingStore,
   roleName: 'IPOS_MANAGER_USER',
   permissions: ['dashboard.view', 'settings.staff', 'staff.pin-reset'],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { permissions, type BusinessProfile, type CurrentStore } from '@ipos/contracts';
+import { permissions, type BusinessProfile, type ActiveStore } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { BUSINESS_ID, IKEJA_ID, LEKKI_ID, reportingStore } from '../../../test/fixtures';
@@ -49,8 +49,8 @@ const locations = {
     },
   ],
 };
-const admin: CurrentStore = { ...reportingStore, permissions: [...permissions] };
-const manager: CurrentStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.store'] };
+const admin: ActiveStore = { ...reportingStore, permissions: [...permissions] };
+const manager: ActiveStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.store'] };
 
 function show() {
   localStorage.setItem('store-id', LEKKI_ID);
@@ -110,7 +110,7 @@ describe('store details', () => {
     });
     expect(await screen.findByText('Saved the profile of Demo Mart Ltd.')).toBeInTheDocument();
 
-    const stores = screen.getByRole('region', { name: 'Locations' });
+    const stores = screen.getByRole('region', { name: 'Stores' });
     expect(within(stores).getByRole('cell', { name: 'IKJ' })).toBeInTheDocument();
     await user.click(within(stores).getByRole('link', { name: 'Demo Mart Ikeja' }));
     expect(await screen.findByRole('heading', { name: 'Location page' })).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('store details', () => {
     expect(screen.getByRole('button', { name: 'Remove logo' })).toBeInTheDocument();
   });
 
-  it('adds a store from Locations: the code taken stays on its field, then it is added and listed', async () => {
+  it('adds a store from Stores: the code taken stays on its field, then it is added and listed', async () => {
     const added = {
       id: '0190a6a0-0000-7000-8000-0000000000dd',
       name: 'Victoria Island',
@@ -193,7 +193,7 @@ describe('store details', () => {
       ],
     });
     const user = show();
-    const stores = await screen.findByRole('region', { name: 'Locations' });
+    const stores = await screen.findByRole('region', { name: 'Stores' });
     await user.click(within(stores).getByRole('button', { name: 'Add a store' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a store to Demo Mart' });
     await user.click(within(dialog).getByRole('button', { name: 'Add the store' }));

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { BusinessLocation } from '@ipos/contracts';
+import type { BusinessProfileStore } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { toast } from '../../../components/toast';
 import {
-  useAddBusinessLocation,
-  useBusinessLocations,
+  useAddBusinessProfileStore,
+  useBusinessProfileStores,
   useBusinessProfile,
   useUpdateBusinessProfile,
 } from '../../../features/businesses/api/business-profile';
@@ -17,7 +17,7 @@ import { AddStoreDialog } from '../../../features/stores/components/add-store-di
 import { storeLocationPath } from '../../settings-links';
 import { WithActiveStore } from '../with-active-store';
 
-function Locations({ items }: { items: BusinessLocation[] }) {
+function StoreRows({ items }: { items: BusinessProfileStore[] }) {
   if (items.length === 0) return <EmptyState title="No stores yet">The business has no store.</EmptyState>;
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -53,9 +53,9 @@ function Locations({ items }: { items: BusinessLocation[] }) {
 
 function StoreDetails() {
   const profile = useBusinessProfile();
-  const locations = useBusinessLocations();
+  const stores = useBusinessProfileStores();
   const update = useUpdateBusinessProfile();
-  const addLocation = useAddBusinessLocation();
+  const addStore = useAddBusinessProfileStore();
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="lg" maw={880}>
@@ -87,18 +87,18 @@ function StoreDetails() {
           </Card>
         )}
       </WhenLoaded>
-      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="locations-title">
+      <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="stores-title">
         <Stack gap="md">
           <Group justify="space-between">
-            <Title order={2} size="h3" id="locations-title">
-              Locations
+            <Title order={2} size="h3" id="stores-title">
+              Stores
             </Title>
             <Button variant="light" onClick={() => setAdding(true)}>
               Add a store
             </Button>
           </Group>
-          <WhenLoaded query={locations} loadingLabel="Loading the stores" errorTitle="The stores could not be read">
-            {(data) => <Locations items={data.items} />}
+          <WhenLoaded query={stores} loadingLabel="Loading the stores" errorTitle="The stores could not be read">
+            {(data) => <StoreRows items={data.items} />}
           </WhenLoaded>
         </Stack>
       </Card>
@@ -106,8 +106,8 @@ function StoreDetails() {
         opened={adding}
         onClose={() => setAdding(false)}
         businessName={profile.data?.name ?? 'the business'}
-        defaultTimeZone={locations.data?.items[0]?.timeZone}
-        add={(body) => addLocation.mutateAsync(body)}
+        defaultTimeZone={stores.data?.items[0]?.timeZone}
+        add={(body) => addStore.mutateAsync(body)}
       />
     </Stack>
   );

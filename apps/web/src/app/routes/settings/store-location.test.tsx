@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, StoreSettings } from '@ipos/contracts';
+import type { ActiveStore, StoreSettings } from '@ipos/contracts';
 import { toast, ToastViewport } from '../../../components/toast';
 import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
@@ -26,8 +26,8 @@ const settings: StoreSettings = {
   version: 3,
 };
 const SETTINGS = `/api/v1/stores/${LEKKI_ID}/settings`;
-const manager: CurrentStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.store'] };
-const cashier: CurrentStore = { ...reportingStore, permissions: ['dashboard.view', 'checkout.sell'] };
+const manager: ActiveStore = { ...reportingStore, permissions: ['dashboard.view', 'settings.store'] };
+const cashier: ActiveStore = { ...reportingStore, permissions: ['dashboard.view', 'checkout.sell'] };
 
 function show() {
   localStorage.setItem('store-id', LEKKI_ID);

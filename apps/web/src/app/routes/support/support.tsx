@@ -1,9 +1,9 @@
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
-import type { CurrentStore, PublicConfig, SupportSystemInfo } from '@ipos/contracts';
+import type { ActiveStore, PublicConfig, SupportSystemInfo } from '@ipos/contracts';
 import { ContactForm } from '../../../features/support/components/contact-form';
 import { HelpCentre } from '../../../features/support/components/help-centre';
 import { SystemInfo, type SystemInfoRow } from '../../../features/support/components/system-info';
-import { useActiveStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { deviceTimeZone } from '../../../lib/format';
 import { useAppConfig } from '../../providers';
 
@@ -17,7 +17,7 @@ function browserInfo() {
   };
 }
 
-function systemInfoOf(config: PublicConfig, store: CurrentStore | undefined) {
+function systemInfoOf(config: PublicConfig, store: ActiveStore | undefined) {
   const browser = browserInfo();
   const sent: SupportSystemInfo = {
     appVersion: config.version,

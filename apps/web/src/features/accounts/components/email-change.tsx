@@ -3,7 +3,7 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@ma
 import { startEmailChangeBodySchema, type Profile } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { showApiError, toast } from '../../../components/toast';
-import { useDisplayTimeZone } from '../../../lib/current-store';
+import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDateTime } from '../../../lib/format';
 import { useCancelEmailChange, useStartEmailChange } from '../api/profile';
 

@@ -4,7 +4,7 @@ import type { MyInvitation } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { describeApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { useDisplayTimeZone } from '../../../lib/current-store';
+import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import {
   useAcceptMyInvitation,

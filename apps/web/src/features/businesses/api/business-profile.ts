@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  addBusinessLocation,
+  addBusinessProfileStore,
   deleteBusinessLogo,
   getBusinessProfile,
-  listBusinessLocations,
+  listBusinessProfileStores,
   putBusinessLogo,
   updateBusinessProfile,
   type NewStoreBody,
@@ -21,18 +21,18 @@ export function useBusinessProfile() {
   });
 }
 
-export function useBusinessLocations() {
+export function useBusinessProfileStores() {
   return useQuery({
     queryKey: [...profileKey, 'locations'],
-    queryFn: ({ signal }) => apiRequest(listBusinessLocations, { signal }),
+    queryFn: ({ signal }) => apiRequest(listBusinessProfileStores, { signal }),
   });
 }
 
-/** Locations: add one (the same rules as admin mode's "Add a store"); the list and the account are read again. */
-export function useAddBusinessLocation() {
+/** Store details' stores: add one (the same rules as admin mode's "Add a store"); the list and the account are read again. */
+export function useAddBusinessProfileStore() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewStoreBody) => apiRequest(addBusinessLocation, { body }),
+    mutationFn: (body: NewStoreBody) => apiRequest(addBusinessProfileStore, { body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [...profileKey, 'locations'] }),

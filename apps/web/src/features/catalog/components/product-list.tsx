@@ -5,7 +5,7 @@ import type { CurrencyCode, ProductListItem } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { showApiError } from '../../../components/toast';
-import { useStoreTimeZone } from '../../../lib/current-store';
+import { useStoreTimeZone } from '../../../lib/active-store';
 import { todayIn } from '../../../lib/format';
 import { downloadProductsCsv, saveBlob, useProducts, useProductsById } from '../api/products';
 import { LabelsDialog } from './labels-dialog';

@@ -22,7 +22,7 @@ import {
   type SellablePage,
 } from '@ipos/contracts';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client';
-import { currentStoreQueryOptions } from '../../../lib/current-store';
+import { activeStoreQueryOptions } from '../../../lib/active-store';
 import { lowerBySale } from '../stock';
 
 /** The body an endpoint takes, as the client sends it. */
@@ -134,7 +134,7 @@ export function useRefreshStock(storeId: string) {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: sellablesKey(storeId) });
-    void queryClient.invalidateQueries({ queryKey: currentStoreQueryOptions(storeId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: activeStoreQueryOptions(storeId).queryKey });
   }, [queryClient, storeId]);
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { systemRolePermissions, type CurrentStore, type RegisterSession, type SystemRoleName } from '@ipos/contracts';
+import { systemRolePermissions, type ActiveStore, type RegisterSession, type SystemRoleName } from '@ipos/contracts';
 import type { ReactNode } from 'react';
 import { jsonResponse } from '../../../test/api';
 import { BUSINESS_ID, IKEJA_ID } from '../../../test/fixtures';
@@ -18,7 +18,7 @@ const CASHIER = { id: '0190a6a0-0000-7000-8000-0000000000c1', name: 'Dayo Cashie
 const OWNER = { id: '0190a6a0-0000-7000-8000-0000000000c2', name: 'Ada Owner' };
 const SESSION_ID = '0190a6a0-0000-7000-8000-0000000000e1';
 
-const ikeja = (role: SystemRoleName): CurrentStore => ({
+const ikeja = (role: SystemRoleName): ActiveStore => ({
   id: IKEJA_ID,
   name: 'Ikeja',
   alias: 'IKJ',

@@ -1,10 +1,10 @@
 import { formatStoreTime } from '@ipos/contracts';
-import { useStoreTimeZone } from '../../../lib/current-store';
+import { useStoreTimeZone } from '../../../lib/active-store';
 import { useState } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
-import { useCurrentStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { useRegisterSession } from '../api/checkout-api';
 import { CloseReport } from './close-report';
 import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
@@ -36,7 +36,7 @@ function writeSessionChoice(storeId: string, sessionId: string | null) {
  * `accountId` is the signed-in account (undefined while it loads): the one who opened a till may close it.
  */
 export function CheckoutScreen({ storeId, accountId }: { storeId: string; accountId: string | undefined }) {
-  const store = useCurrentStore(storeId);
+  const store = useActiveStore(storeId);
   const [sessionId, setSessionId] = useState<string | null>(() => readSessionChoice(storeId));
   const [closed, setClosed] = useState<RegisterSession | null>(null);
   const session = useRegisterSession(storeId, sessionId);

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { systemRolePermissions, type CurrentStore, type RegisterSession } from '@ipos/contracts';
+import { systemRolePermissions, type ActiveStore, type RegisterSession } from '@ipos/contracts';
 import { storageKeys, writeStored } from '../../../lib/storage';
-import { currentStoreQueryOptions } from '../../../lib/current-store';
+import { activeStoreQueryOptions } from '../../../lib/active-store';
 import { BUSINESS_ID, IKEJA_ID } from '../../../test/fixtures';
 import { renderWithProviders, testQueryClient } from '../../../test/render';
 import { CloseReport } from './close-report';
 
 const CASHIER = { id: '0190a6a0-0000-7000-8000-0000000000c1', name: 'Dayo Cashier' };
 
-const store = (timeZone: string): CurrentStore => ({
+const store = (timeZone: string): ActiveStore => ({
   id: IKEJA_ID,
   name: 'Ikeja',
   alias: 'IKJ',
@@ -63,7 +63,7 @@ const closed: RegisterSession = {
 function renderReport(timeZone: string) {
   writeStored(storageKeys.storeId, IKEJA_ID);
   const queryClient = testQueryClient();
-  queryClient.setQueryData(currentStoreQueryOptions(IKEJA_ID).queryKey, store(timeZone));
+  queryClient.setQueryData(activeStoreQueryOptions(IKEJA_ID).queryKey, store(timeZone));
   renderWithProviders(<CloseReport session={closed} currency="NGN" onDone={() => undefined} />, { queryClient });
   return within(screen.getByTestId('close-report'));
 }

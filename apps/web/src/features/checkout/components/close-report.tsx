@@ -1,4 +1,4 @@
-import { useStoreTimeZone } from '../../../lib/current-store';
+import { useStoreTimeZone } from '../../../lib/active-store';
 import { formatDateTime, formatTime } from '../../../lib/format';
 import { createPortal } from 'react-dom';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 import { formatStoreTime } from '@ipos/contracts';
-import { useStoreTimeZone } from '../../../lib/current-store';
+import { useStoreTimeZone } from '../../../lib/active-store';
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { HeldSale } from '@ipos/contracts';

@@ -1,5 +1,5 @@
 import { formatStoreTime } from '@ipos/contracts';
-import { useStoreTimeZone } from '../../../lib/current-store';
+import { useStoreTimeZone } from '../../../lib/active-store';
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { registerNameSchema, type CurrencyCode, type RegisterSession } from '@ipos/contracts';

@@ -8,7 +8,7 @@ import {
   type Sale,
 } from '@ipos/contracts';
 import { showApiError, toast } from '../../../components/toast';
-import { useCurrentStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { findSellableByCode } from '../api/checkout-api';
 import { addSellable, emptyCart, priceOf, removeLine, updateLine, type Cart } from '../cart';
 import { payBlockedMessage, stockShortfalls } from '../stock';
@@ -58,7 +58,7 @@ export function RegisterScreen({
   const priced = useMemo(() => priceOf(cart), [cart]);
   const heldCount = useHeldCount(storeId);
   // Lines beyond the on hand are flagged at once; where the store refuses negative stock they block Pay.
-  const allowNegativeStock = useCurrentStore(storeId).data?.allowNegativeStock ?? false;
+  const allowNegativeStock = useActiveStore(storeId).data?.allowNegativeStock ?? false;
   const shortfalls = useMemo(() => stockShortfalls(cart, allowNegativeStock), [cart, allowNegativeStock]);
   const shortfallOf = useMemo(() => new Map(shortfalls.map((s) => [s.variantId, s])), [shortfalls]);
   const payBlocked = payBlockedMessage(shortfalls);

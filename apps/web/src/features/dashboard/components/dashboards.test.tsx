@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminDashboard as AdminFigures, CurrentStore, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
+import type { AdminDashboard as AdminFigures, ActiveStore, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { BUSINESS_ID, demoAdminDashboard, IKEJA_ID, LEKKI_ID, queryResult as query } from '../../../test/fixtures';
 import { renderInRouter as render } from '../../../test/render';
@@ -9,7 +9,7 @@ import { AdminDashboard } from './admin-dashboard';
 import { NoStore, NotAnOwner } from './no-store';
 import { StoreDashboard } from './store-dashboard';
 
-const store: CurrentStore = {
+const store: ActiveStore = {
   id: LEKKI_ID,
   name: 'Lekki',
   alias: 'LEK',
@@ -163,7 +163,7 @@ describe('StoreDashboard', () => {
     render(
       <StoreDashboard
         personName="Dayo"
-        store={query<CurrentStore>({ data: store })}
+        store={query<ActiveStore>({ data: store })}
         figures={query<StoreFiguresData>({ data: figures })}
         roleLabel={(r) => (r === 'IPOS_BASIC' ? 'Basic user' : r)}
         quickLinksFor={quickLinksFor}
@@ -200,7 +200,7 @@ describe('StoreDashboard figures', () => {
     render(
       <StoreDashboard
         personName="Dayo"
-        store={query<CurrentStore>({ data: { ...store, permissions } })}
+        store={query<ActiveStore>({ data: { ...store, permissions } })}
         figures={query<StoreFiguresData>(data)}
         roleLabel={(r) => r}
         quickLinksFor={() => []}

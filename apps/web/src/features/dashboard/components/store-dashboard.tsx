@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { CurrentStore, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
+import type { ActiveStore, StoreDashboard as StoreFiguresData } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { QuickLinks, type QuickLink } from './quick-links';
 import { StoreFigures } from './store-figures';
@@ -9,7 +9,7 @@ import { StoreFigures } from './store-figures';
 export interface StoreDashboardProps {
   personName: string | null;
   /** GET /api/v1/stores/current. */
-  store: UseQueryResult<CurrentStore>;
+  store: UseQueryResult<ActiveStore>;
   /** GET /api/v1/dashboard/store: today's figures. */
   figures: UseQueryResult<StoreFiguresData>;
   /** The role in plain words, from the role stored for this session. */

@@ -22,7 +22,7 @@ import {
 } from '@ipos/contracts';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { activeStoreId } from '../../../lib/active-store';
 
 /**
  * The stock endpoints (packages/contracts/src/inventory/stock.ts) as TanStack Query hooks. Every
@@ -30,7 +30,6 @@ import { readStored, storageKeys } from '../../../lib/storage';
  * part of their keys.
  */
 const inventoryKey = ['inventory'] as const;
-const activeStoreId = () => readStored(storageKeys.storeId);
 
 /**
  * A stock change moves figures on many screens (on hand in the product, the list, the movements, the

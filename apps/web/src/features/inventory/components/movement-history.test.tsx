@@ -53,7 +53,7 @@ function renderHistory() {
         { id: LEKKI_ID, name: 'Lekki' },
       ]}
       hasVariants={false}
-      currentStoreId={LEKKI_ID}
+      activeStoreId={LEKKI_ID}
       timeZone="Africa/Lagos"
     />,
   );

@@ -27,9 +27,9 @@ export function formatDelta(delta: number, unit: ProductUnit): string {
  * active store): a refund opens its sale, a receipt or vendor return its purchase order. Counts and
  * transfers open in the inventory tabs, an adjustment in place.
  */
-function documentLink(movement: StockMovement, currentStoreId: string | null): string | null {
+function documentLink(movement: StockMovement, activeStoreId: string | null): string | null {
   const id = movement.documentId;
-  if (!id || movement.storeId !== currentStoreId) return null;
+  if (!id || movement.storeId !== activeStoreId) return null;
   switch (movement.documentKind) {
     case 'sale':
       return pathTo('dashboard.transactions.:id', { id });
@@ -56,7 +56,7 @@ export interface MovementHistoryProps {
   stores: { id: string; name: string }[];
   /** Shown in a column only when the product has options. */
   hasVariants: boolean;
-  currentStoreId: string | null;
+  activeStoreId: string | null;
   timeZone?: string;
 }
 
@@ -66,7 +66,7 @@ export function MovementHistory({
   unit,
   stores,
   hasVariants,
-  currentStoreId,
+  activeStoreId,
   timeZone,
 }: MovementHistoryProps) {
   const [page, setPage] = useState(1);
@@ -116,7 +116,7 @@ export function MovementHistory({
                     </Table.Thead>
                     <Table.Tbody>
                       {items.map((m) => {
-                        const link = documentLink(m, currentStoreId);
+                        const link = documentLink(m, activeStoreId);
                         return (
                           <Table.Tr key={m.id} data-testid="movement-row">
                             <Table.Td style={num}>{formatStoreDateTime(m.occurredAt, timeZone)}</Table.Td>

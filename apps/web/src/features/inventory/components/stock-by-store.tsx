@@ -25,11 +25,11 @@ const stateBadge = {
  */
 export function StockByStore({
   product,
-  currentStoreId,
+  activeStoreId,
   currency,
 }: {
   product: Product;
-  currentStoreId: string | null;
+  activeStoreId: string | null;
   currency: CurrencyCode;
 }) {
   const variants = product.variants.filter((v) => !v.isArchived);
@@ -63,7 +63,7 @@ export function StockByStore({
                   </Table.Tr>
                 ) : null}
                 {variant.stores.map((stock) => {
-                  const isCurrent = stock.storeId === currentStoreId;
+                  const isCurrent = stock.storeId === activeStoreId;
                   return (
                     <Table.Tr
                       key={stock.storeId}

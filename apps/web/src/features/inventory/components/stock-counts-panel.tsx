@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatStoreDateTime } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
-import { useActiveStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';

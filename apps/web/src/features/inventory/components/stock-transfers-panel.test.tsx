@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { systemRolePermissions, type CurrentStore, type Permission, type StockTransfer } from '@ipos/contracts';
+import { systemRolePermissions, type ActiveStore, type Permission, type StockTransfer } from '@ipos/contracts';
 import { jsonResponse } from '../../../test/api';
 import { BUSINESS_ID, IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderInRouter } from '../../../test/render';
@@ -10,7 +10,7 @@ import { StockTransfersPanel } from './stock-transfers-panel';
 const TRANSFER_ID = '0190a6a0-0000-7000-8000-00000000f101';
 const PRODUCT_ID = '0190a6a0-0000-7000-8000-00000000f102';
 
-const ikeja = (roleName: string, permissions: Permission[]): CurrentStore => ({
+const ikeja = (roleName: string, permissions: Permission[]): ActiveStore => ({
   id: IKEJA_ID,
   name: 'Ikeja',
   alias: 'IKJ',
@@ -39,7 +39,7 @@ const incoming: StockTransfer = {
 };
 
 /** The API as the panel uses it in Ikeja: the store, its incoming transfers, and receiving one. */
-function fakeApi(store: CurrentStore) {
+function fakeApi(store: ActiveStore) {
   const received: unknown[] = [];
   let transfer = incoming;
   vi.stubGlobal(

@@ -20,7 +20,7 @@ import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
 import { apiRequest } from '../../../lib/api-client';
 import { formatQuantity } from '../../../lib/quantity';
-import { useActiveStore } from '../../../lib/current-store';
+import { useActiveStore } from '../../../lib/active-store';
 import { useCloseStockTransfer, useStockTransfers, type TransferDirection } from '../api/stock';
 import { TransferStatusBadge } from './count-status-badge';
 

@@ -22,14 +22,13 @@ import {
 } from '@ipos/contracts';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { activeStoreId } from '../../../lib/active-store';
 
 /**
  * The invoices endpoints (packages/contracts/src/invoices/invoices.ts) as TanStack Query hooks.
  * Invoices belong to the active store, so its id is part of every key; every key starts with 'invoices'.
  */
 const invoicesKey = ['invoices'] as const;
-const activeStoreId = () => readStored(storageKeys.storeId);
 
 export const INVOICES_PAGE_SIZE = 25;
 

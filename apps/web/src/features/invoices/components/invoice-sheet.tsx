@@ -7,7 +7,7 @@ import {
   mobileMoneyProviderLabels,
   paymentMethodLabels,
   type CurrencyCode,
-  type CurrentStore,
+  type ActiveStore,
   type Invoice,
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
@@ -20,7 +20,7 @@ import classes from './invoice-view.module.css';
 
 export interface InvoiceSheetProps {
   invoice: Invoice;
-  store: CurrentStore;
+  store: ActiveStore;
   /** Issue refused for want of stock: on hand by variant, said on the short lines. */
   shortages?: ReadonlyMap<string, number>;
   /** The copy the browser prints: no links, no badges, no test ids. */
@@ -228,7 +228,7 @@ export function InvoiceSheet({ invoice: inv, store, shortages = new Map(), forPr
  * What Print prints: a copy of the sheet straight on <body>, hidden on screen; the print stylesheet
  * (only while this copy exists) hides everything else and sets A4.
  */
-export function InvoicePrintCopy({ invoice, store }: { invoice: Invoice; store: CurrentStore }) {
+export function InvoicePrintCopy({ invoice, store }: { invoice: Invoice; store: ActiveStore }) {
   return createPortal(
     <div className={classes.printCopy} data-testid="invoice-print-copy">
       <InvoiceSheet invoice={invoice} store={store} forPrint />

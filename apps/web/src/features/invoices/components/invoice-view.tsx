@@ -5,7 +5,7 @@ import {
   formatStoreDateTime,
   paymentMethodLabels,
   type CurrencyCode,
-  type CurrentStore,
+  type ActiveStore,
   type EntityEvent,
   type PaymentMethod,
   type Permission,
@@ -51,7 +51,7 @@ function eventDetail(event: EntityEvent): ReactNode {
 
 export interface InvoiceViewProps {
   invoiceId: string;
-  store: CurrentStore;
+  store: ActiveStore;
   today: string;
 }
 

@@ -1,4 +1,4 @@
-import type { CurrentStore, Invoice, InvoiceSummary, Permission } from '@ipos/contracts';
+import type { ActiveStore, Invoice, InvoiceSummary, Permission } from '@ipos/contracts';
 import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
 
 export const INVOICE_ID = '0190a6a0-0000-7000-8000-00000000e001';
@@ -10,7 +10,7 @@ const MANAGER = { id: '0190a6a0-0000-7000-8000-000000000001', name: 'Chidi Manag
 
 export function storeOf(
   permissions: Permission[] = ['invoices.view', 'invoices.manage', 'inventory.view'],
-): CurrentStore {
+): ActiveStore {
   return {
     id: LEKKI_ID,
     name: 'Lekki',

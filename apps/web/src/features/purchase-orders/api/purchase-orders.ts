@@ -22,7 +22,7 @@ import {
   type UpdatePurchaseOrderBody,
 } from '@ipos/contracts';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { activeStoreId } from '../../../lib/active-store';
 
 /**
  * The purchase-order endpoints (packages/contracts/src/purchase-orders) as TanStack Query hooks.
@@ -30,7 +30,6 @@ import { readStored, storageKeys } from '../../../lib/storage';
  * 'purchase-orders'.
  */
 const root = ['purchase-orders'] as const;
-const activeStoreId = () => readStored(storageKeys.storeId);
 
 export const PURCHASE_ORDERS_PAGE_SIZE = 25;
 

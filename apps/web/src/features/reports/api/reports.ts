@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { reportPdfFileName, type BucketedReportQuery, type Endpoint, type ReportScope } from '@ipos/contracts';
 import { apiBlob, apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { activeStoreId } from '../../../lib/active-store';
 import type { ReportParams } from '../components/report-params';
 
 /**
@@ -19,7 +19,7 @@ export function useReport<E extends Endpoint>(
   enabled = true,
 ) {
   return useQuery({
-    queryKey: [...reportsKey, readStored(storageKeys.storeId), endpoint.path, query] as const,
+    queryKey: [...reportsKey, activeStoreId(), endpoint.path, query] as const,
     queryFn: ({ signal }) => apiRequest(endpoint, { query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,

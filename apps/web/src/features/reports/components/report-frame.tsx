@@ -7,7 +7,7 @@ import {
   reportPresetLabels,
   reportPresets,
   reportStoresLabel,
-  type CurrentStore,
+  type ActiveStore,
   type Endpoint,
   type ReportBucket,
   type ReportDocument,
@@ -29,7 +29,7 @@ export interface ReportStoreChoice {
 
 /** What the route gives every report screen: the active store and the stores it may choose. */
 export interface ReportContext {
-  store: CurrentStore;
+  store: ActiveStore;
   /** The business's stores where I may read reports (the active one included). */
   stores: ReportStoreChoice[];
   /** The owner may see every store at once. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CurrentStore, PurchaseOrder, RestockLine, RestockReport as RestockReportData } from '@ipos/contracts';
+import type { ActiveStore, PurchaseOrder, RestockLine, RestockReport as RestockReportData } from '@ipos/contracts';
 import { jsonResponse, stubApi } from '../../../test/api';
 import { BUSINESS_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 const IKEJA_ID = '0190a6a0-0000-7000-8000-0000000000b2';
-const store = (permissions: CurrentStore['permissions']): CurrentStore => ({
+const store = (permissions: ActiveStore['permissions']): ActiveStore => ({
   id: LEKKI_ID,
   name: 'Lekki',
   alias: 'LEK',
@@ -164,7 +164,7 @@ const created: PurchaseOrder = {
   version: 1,
 };
 
-const show = (permissions: CurrentStore['permissions'], entry = '/report/restock') =>
+const show = (permissions: ActiveStore['permissions'], entry = '/report/restock') =>
   renderRoutes(
     [
       {

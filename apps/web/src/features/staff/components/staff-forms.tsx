@@ -10,7 +10,7 @@ import {
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
-import { useDisplayTimeZone } from '../../../lib/current-store';
+import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/role-label';
 

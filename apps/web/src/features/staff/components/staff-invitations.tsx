@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { useDisplayTimeZone } from '../../../lib/current-store';
+import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/role-label';
 import { useResendStaffInvitation, useStaffInvitations, useWithdrawStaffInvitation } from '../api/staff';

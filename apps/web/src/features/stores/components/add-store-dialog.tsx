@@ -68,7 +68,7 @@ export function NewStoreForm({
 }
 
 /**
- * "Add a store" in a dialog, for admin mode's business page and store details' Locations: it adds the
+ * "Add a store" in a dialog, for admin mode's business page and store details' Stores: it adds the
  * store, says so and closes; a code in use stays open with the message on the Code field.
  */
 export function AddStoreDialog({

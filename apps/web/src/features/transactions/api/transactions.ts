@@ -13,14 +13,13 @@ import {
   type ListSalesQuery,
 } from '@ipos/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { activeStoreId } from '../../../lib/active-store';
 
 /**
  * The transactions endpoints (packages/contracts/src/transactions/*) as TanStack Query hooks. Sales
  * belong to the active store, so its id is part of every key; every key starts with 'transactions'.
  */
 const transactionsKey = ['transactions'] as const;
-const activeStoreId = () => readStored(storageKeys.storeId);
 
 /** The list's filters without paging (`cursor` and `limit` belong to the pages). */
 export type SalesFilter = Omit<ListSalesQuery, 'cursor' | 'limit'>;

@@ -14,14 +14,13 @@ import {
 } from '@ipos/contracts';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
 import { useObjectUrl } from '../../../lib/object-url';
-import { readStored, storageKeys } from '../../../lib/storage';
+import { activeStoreId } from '../../../lib/active-store';
 
 /**
  * The waste endpoints (packages/contracts/src/waste/waste.ts) as TanStack Query hooks. Records
  * belong to the active store, so its id is in every key; every key starts with 'waste'.
  */
 const wasteKey = ['waste'] as const;
-const activeStoreId = () => readStored(storageKeys.storeId);
 
 export function useWasteList(query: ListWasteQuery) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { CurrentStore, StaffMember } from '@ipos/contracts';
+import type { ActiveStore, StaffMember } from '@ipos/contracts';
 import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../../components/toast';
 import { roleLabel } from '../../../../lib/role-label';
@@ -30,7 +30,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-function StaffActions({ member, store }: { member: StaffMember; store: CurrentStore }) {
+function StaffActions({ member, store }: { member: StaffMember; store: ActiveStore }) {
   const setActive = useSetStaffActive();
   const resend = useResendDefaultPassword();
   const resetPin = useResetStaffPin();
@@ -123,7 +123,7 @@ function StaffActions({ member, store }: { member: StaffMember; store: CurrentSt
   );
 }
 
-function StaffPage({ accountId, store }: { accountId: string; store: CurrentStore }) {
+function StaffPage({ accountId, store }: { accountId: string; store: ActiveStore }) {
   const member = useStaffMember(accountId);
   const options = useStaffOptions();
   const update = useUpdateStaffMember();

@@ -1,29 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getCurrentStore } from '@ipos/contracts';
+import { getActiveStore } from '@ipos/contracts';
 import { apiRequest } from './api-client';
 import { readStored, storageKeys } from './storage';
+
+/** The store the app works in now (`store-id`), or null in admin mode and before one is chosen. */
+export function activeStoreId(): string | null {
+  return readStored(storageKeys.storeId);
+}
 
 /**
  * Store mode: GET /api/v1/stores/current — the active store's currency, time zone, settings and my
  * permissions there. One query for every feature (one cache entry); the API client names the store
  * from `store-id`, which is part of the key so that switching store asks again.
  */
-export function currentStoreQueryOptions(storeId: string | null) {
+export function activeStoreQueryOptions(storeId: string | null) {
   return queryOptions({
     queryKey: ['stores', 'current', storeId] as const,
-    queryFn: ({ signal }) => apiRequest(getCurrentStore, { signal }),
+    queryFn: ({ signal }) => apiRequest(getActiveStore, { signal }),
     enabled: storeId !== null,
     staleTime: 60_000,
   });
 }
 
-export function useCurrentStore(storeId: string | null) {
-  return useQuery(currentStoreQueryOptions(storeId));
-}
-
-/** The store the app works in now (`store-id`), for screens rendered without it as a prop. */
-export function useActiveStore() {
-  return useCurrentStore(readStored(storageKeys.storeId));
+/**
+ * The active store: by default the one in `store-id`, for screens rendered without it as a prop;
+ * given null, the query waits (admin mode, no store chosen yet).
+ */
+export function useActiveStore(storeId: string | null = activeStoreId()) {
+  return useQuery(activeStoreQueryOptions(storeId));
 }
 
 /** The active store's IANA zone, for times on its clock; undefined until the store has loaded. */
@@ -38,5 +42,5 @@ export function useStoreTimeZone(): string | undefined {
  */
 export function useDisplayTimeZone(): string | undefined {
   const inStore = readStored(storageKeys.isAdmin) !== 'true';
-  return useCurrentStore(inStore ? readStored(storageKeys.storeId) : null).data?.timeZone;
+  return useActiveStore(inStore ? activeStoreId() : null).data?.timeZone;
 }
