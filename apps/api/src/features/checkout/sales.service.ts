@@ -1,4 +1,4 @@
-import { createSale as createSaleEndpoint, type createSaleBodySchema } from '@ipos/contracts';
+import { createSale as createSaleEndpoint, type createSaleBodySchema, type PricedCart } from '@ipos/contracts';
 import type { z } from 'zod';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Executor } from '../../db/client.js';
@@ -9,7 +9,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { checkLines, lineFailureError } from '../inventory/line-checks.js';
 import { moveStock } from '../inventory/stock-ledger.js';
-import { priceSale, saleLineRows } from './sale-lines.js';
+import { priceSale, saleLineRows, type CartLine } from './sale-lines.js';
 import { assertMayDiscount } from './discount.policy.js';
 import { findOpenSession } from './registers.repository.js';
 import { toSale } from './sale-view.service.js';
@@ -46,134 +46,24 @@ export async function createSale(
   );
 }
 
+/** The sale in the caller's transaction: checks in the order above, then the writes; the rows as written. */
 async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body) {
-  const session = await findOpenSession(tx, scope, body.sessionId);
-  if (!session)
-    throw new AppError('REGISTER_CLOSED', 'This register session is not open in this store; open a register to sell', {
-      errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
-    });
-  if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
-  const customer = body.customerId ? await findContact(tx, scope.businessId, body.customerId) : undefined;
-  if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
-    throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
-
-  // The lines against the catalogue: every line at fault, each for its first fault.
-  const variants = await findSaleVariants(
-    tx,
-    scope,
-    body.lines.map((l) => l.variantId),
-  );
-  const checked = checkLines(body.lines, variants, { mustTrack: false });
-  const invalid = checked.failures
-    .filter((f, i, all) => all[i - 1]?.index !== f.index)
-    .map((f) => lineFailureError(f, { wholeUnitsVerb: 'sold' }));
-  if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
-  const lines = checked.lines.map(({ index, variant, thousandths }) => {
-    const line = body.lines[index]!;
-    return { line, index, thousandths, variant, discount: line.discount ?? null };
-  });
-
+  const session = await checkSaleOpeningIn(tx, scope, body);
+  const lines = await checkSaleLinesIn(tx, scope, body);
   assertMayDiscount(scope, body);
-
-  // The server's figures.
-  const priced = priceSale(lines, body.cartDiscount ?? null);
-  if (priced.totalMinor !== body.expectedTotalMinor)
-    throw new AppError(
-      'PRICE_CHANGED',
-      `The total is ${priced.totalMinor}, not ${body.expectedTotalMinor}: prices or taxes changed; check the sale again`,
-      {
-        priceChanged: {
-          lines: lines.map(({ variant }, i) => ({
-            variantId: variant.variantId,
-            unitPriceMinor: variant.unitPriceMinor,
-            totalMinor: priced.lines[i]!.totalMinor,
-          })),
-          totalMinor: priced.totalMinor,
-        },
-      },
-    );
-
-  // Payments must cover the total exactly; cash may be over-tendered (the difference is change).
-  const payments = body.payments.map((p) => {
-    const tendered = p.method === 'cash' ? (p.tenderedMinor ?? p.amountMinor) : p.amountMinor;
-    return { ...p, tendered, change: tendered - p.amountMinor };
-  });
-  const paidAmount = payments.reduce((s, p) => s + p.amountMinor, 0);
-  if (paidAmount !== priced.totalMinor)
-    throw new AppError(
-      'PAYMENT_MISMATCH',
-      `The payments add up to ${paidAmount} but the sale is ${priced.totalMinor}: the sale completes only when paid exactly`,
-      {
-        errors: [
-          {
-            field: 'payments',
-            message:
-              paidAmount < priced.totalMinor
-                ? `${priced.totalMinor - paidAmount} still to pay`
-                : `${paidAmount - priced.totalMinor} more than the total`,
-          },
-        ],
-      },
-    );
-
+  const priced = priceAsExpected(lines, body);
+  const payments = paymentsCovering(body.payments, priced.totalMinor);
   // The month's sales against the plan: a count of the day summaries, no lock (decision 0017).
   await assertPlanAllows(tx, scope.businessId, 'salesPerMonth');
-
   // The stock, then the number (so concurrent sales race on the stock rows, not the counter).
-  // Untracked goods (services, gift wrapping) have no stock to take: no movement.
-  const tracked = lines.flatMap((line, lineIndex) => (line.variant.isTracked ? [{ ...line, lineIndex }] : []));
-  if (tracked.length > 0)
-    await moveStock(
-      tx,
-      actor,
-      scope,
-      tracked.map(({ variant, thousandths }) => ({
-        productId: variant.productId,
-        variantId: variant.variantId,
-        deltaThousandths: -thousandths,
-        reason: 'sale' as const,
-        isTracked: true,
-        refType: 'sale' as const,
-        refId: body.id,
-      })),
-      { fieldOf: (_input, index) => `lines.${tracked[index]!.lineIndex}.quantity` },
-    );
-  const number = await nextDocumentNumber(tx, scope, 'sale');
-  const sale = await insertSale(tx, {
-    businessId: scope.businessId,
-    id: body.id,
-    storeId: scope.storeId,
+  await takeSaleStockIn(tx, actor, scope, body.id, lines);
+  const { number, ...written } = await writeSaleIn(tx, actor, scope, {
     sessionId: session.id,
-    number,
-    status: 'completed',
-    cashierAccountId: actor.accountId!,
-    customerId: body.customerId ?? null,
-    subtotalMinor: priced.subtotalMinor,
-    discountMinor: priced.discountMinor,
-    taxMinor: priced.taxMinor,
-    totalMinor: priced.totalMinor,
-    paidMinor: payments.reduce((s, p) => s + p.tendered, 0),
-    changeMinor: payments.reduce((s, p) => s + p.change, 0),
-    cartDiscount: body.cartDiscount ?? null,
-    note: body.note ? body.note : null,
+    body,
+    lines,
+    priced,
+    payments,
   });
-  // A concurrent request with the same sale id under another key committed first.
-  if (!sale) throw saleExists();
-  const lineRows = await insertSaleLines(tx, saleLineRows(scope.businessId, body.id, lines, priced));
-  const paymentRows = await insertSalePayments(
-    tx,
-    payments.map((p, i) => ({
-      businessId: scope.businessId,
-      saleId: body.id,
-      seq: i + 1,
-      method: p.method,
-      amountMinor: p.amountMinor,
-      tenderedMinor: p.method === 'cash' ? p.tendered : null,
-      reference: p.reference ? p.reference : null,
-      provider: p.provider ?? null,
-      phone: p.phone ? p.phone : null,
-    })),
-  );
   await addSaleToSummaries(tx, scope.businessId, body.id);
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
@@ -197,5 +87,156 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       payments: payments.map((p) => ({ method: p.method, amountMinor: p.amountMinor })),
     },
   });
-  return { sale, lines: lineRows, payments: paymentRows };
+  return written;
+}
+
+/** The register session (open, this store), the sale id (not yet used) and the customer (if any). */
+async function checkSaleOpeningIn(tx: Executor, scope: Scope, body: Body) {
+  const session = await findOpenSession(tx, scope, body.sessionId);
+  if (!session)
+    throw new AppError('REGISTER_CLOSED', 'This register session is not open in this store; open a register to sell', {
+      errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
+    });
+  if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
+  const customer = body.customerId ? await findContact(tx, scope.businessId, body.customerId) : undefined;
+  if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
+    throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
+  return session;
+}
+
+/** The lines against the catalogue: every line at fault, each for its first fault (400). */
+async function checkSaleLinesIn(tx: Executor, scope: Scope, body: Body): Promise<CartLine[]> {
+  const variants = await findSaleVariants(
+    tx,
+    scope,
+    body.lines.map((l) => l.variantId),
+  );
+  const checked = checkLines(body.lines, variants, { mustTrack: false });
+  const invalid = checked.failures
+    .filter((f, i, all) => all[i - 1]?.index !== f.index)
+    .map((f) => lineFailureError(f, { wholeUnitsVerb: 'sold' }));
+  if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
+  // No failure: every line was found, in the order sent.
+  return checked.lines.map(({ index, variant, thousandths }) => ({
+    variant,
+    thousandths,
+    discount: body.lines[index]!.discount ?? null,
+  }));
+}
+
+/** The server's figures, which must be the till's total (else 409 PRICE_CHANGED with the new figures). */
+function priceAsExpected(lines: CartLine[], body: Body): PricedCart {
+  const priced = priceSale(lines, body.cartDiscount ?? null);
+  if (priced.totalMinor !== body.expectedTotalMinor)
+    throw new AppError(
+      'PRICE_CHANGED',
+      `The total is ${priced.totalMinor}, not ${body.expectedTotalMinor}: prices or taxes changed; check the sale again`,
+      {
+        priceChanged: {
+          lines: lines.map(({ variant }, i) => ({
+            variantId: variant.variantId,
+            unitPriceMinor: variant.unitPriceMinor,
+            totalMinor: priced.lines[i]!.totalMinor,
+          })),
+          totalMinor: priced.totalMinor,
+        },
+      },
+    );
+  return priced;
+}
+
+/** Payments must cover the total exactly; cash may be over-tendered (the difference is change). */
+function paymentsCovering(input: Body['payments'], totalMinor: number) {
+  const payments = input.map((p) => {
+    const tendered = p.method === 'cash' ? (p.tenderedMinor ?? p.amountMinor) : p.amountMinor;
+    return { ...p, tendered, change: tendered - p.amountMinor };
+  });
+  const paidAmount = payments.reduce((s, p) => s + p.amountMinor, 0);
+  if (paidAmount !== totalMinor)
+    throw new AppError(
+      'PAYMENT_MISMATCH',
+      `The payments add up to ${paidAmount} but the sale is ${totalMinor}: the sale completes only when paid exactly`,
+      {
+        errors: [
+          {
+            field: 'payments',
+            message:
+              paidAmount < totalMinor
+                ? `${totalMinor - paidAmount} still to pay`
+                : `${paidAmount - totalMinor} more than the total`,
+          },
+        ],
+      },
+    );
+  return payments;
+}
+
+type Tenders = ReturnType<typeof paymentsCovering>;
+
+/** The stock out of the store (guarded decrements); untracked goods (services, gift wrapping) move none. */
+async function takeSaleStockIn(tx: Executor, actor: Actor, scope: Scope, saleId: string, lines: CartLine[]) {
+  const tracked = lines.flatMap((line, lineIndex) => (line.variant.isTracked ? [{ ...line, lineIndex }] : []));
+  if (tracked.length === 0) return;
+  await moveStock(
+    tx,
+    actor,
+    scope,
+    tracked.map(({ variant, thousandths }) => ({
+      productId: variant.productId,
+      variantId: variant.variantId,
+      deltaThousandths: -thousandths,
+      reason: 'sale' as const,
+      isTracked: true,
+      refType: 'sale' as const,
+      refId: saleId,
+    })),
+    { fieldOf: (_input, index) => `lines.${tracked[index]!.lineIndex}.quantity` },
+  );
+}
+
+/** The gapless number, then the sale, its lines and its payments as written. */
+async function writeSaleIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  sale: { sessionId: string; body: Body; lines: CartLine[]; priced: PricedCart; payments: Tenders },
+) {
+  const { sessionId, body, lines, priced, payments } = sale;
+  const number = await nextDocumentNumber(tx, scope, 'sale');
+  const row = await insertSale(tx, {
+    businessId: scope.businessId,
+    id: body.id,
+    storeId: scope.storeId,
+    sessionId,
+    number,
+    status: 'completed',
+    cashierAccountId: actor.accountId!,
+    customerId: body.customerId ?? null,
+    subtotalMinor: priced.subtotalMinor,
+    discountMinor: priced.discountMinor,
+    taxMinor: priced.taxMinor,
+    totalMinor: priced.totalMinor,
+    paidMinor: payments.reduce((s, p) => s + p.tendered, 0),
+    changeMinor: payments.reduce((s, p) => s + p.change, 0),
+    cartDiscount: body.cartDiscount ?? null,
+    note: body.note ? body.note : null,
+  });
+  // A concurrent request with the same sale id under another key committed first.
+  if (!row) throw saleExists();
+  const lineRows = await insertSaleLines(tx, saleLineRows(scope.businessId, body.id, lines, priced));
+  const paymentRows = await insertSalePayments(
+    tx,
+    payments.map((p, i) => ({
+      businessId: scope.businessId,
+      saleId: body.id,
+      seq: i + 1,
+      method: p.method,
+      amountMinor: p.amountMinor,
+      tenderedMinor: p.method === 'cash' ? p.tendered : null,
+      reference: p.reference ? p.reference : null,
+      provider: p.provider ?? null,
+      phone: p.phone ? p.phone : null,
+    })),
+  );
+  return { number, sale: row, lines: lineRows, payments: paymentRows };
 }
