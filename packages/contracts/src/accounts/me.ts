@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { permissions } from '../identity/permissions.js';
-import { currencyCodes } from '../identity/currencies.js';
+import { permissions } from '../access/permissions.js';
+import { currencyCodes } from '../businesses/currencies.js';
 
 export const membershipSchema = z.object({
   storeId: z.string().uuid(),

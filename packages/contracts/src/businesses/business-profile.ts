@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { addedStoreSchema, newStoreBodySchema } from './businesses.js';
-import { businessNameSchema, countryCodeSchema, currencyCodes } from '../identity/currencies.js';
+import { businessNameSchema, countryCodeSchema, currencyCodes } from './currencies.js';
 
 export const businessProfileSchema = z.object({
   id: z.string().uuid(),

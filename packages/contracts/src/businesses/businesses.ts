@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
-import { countryCodeSchema, currencyCodes, businessNameSchema } from '../identity/currencies.js';
+import { countryCodeSchema, currencyCodes, businessNameSchema } from './currencies.js';
 import { contactPhoneSchema } from '../contacts/contacts.js';
 import { storeAliasSchema, timeZoneSchema } from '../stores/store-settings.js';
 import { businessPlanSchema } from '../plans/plans.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { currencyCodes } from '../identity/currencies.js';
+import { currencyCodes } from '../businesses/currencies.js';
 import { saleDetailSchema } from '../transactions/transactions.js';
 import { saleParamsSchema } from '../transactions/refunds.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from '../identity/permissions.js';
+import type { Permission } from '../access/permissions.js';
 
 /**
  * Who may call an endpoint. Every endpoint declares exactly one of these; the API refuses to

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, noContent } from '../http/endpoint.js';
-import { countryCodeSchema, currencyCodes, businessNameSchema } from '../identity/currencies.js';
+import { countryCodeSchema, currencyCodes, businessNameSchema } from '../businesses/currencies.js';
 import { passwordSchema } from '../accounts/credentials.js';
 
 export const emailSchema = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import type { CurrencyCode } from '../identity/currencies.js';
+import type { CurrencyCode } from '../businesses/currencies.js';
 
 export const planIds = ['free', 'growth', 'business'] as const;
 export type PlanId = (typeof planIds)[number];

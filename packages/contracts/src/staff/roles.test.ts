@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storePermissions } from '../identity/permissions.js';
+import { storePermissions } from '../access/permissions.js';
 import { createRoleBodySchema, permissionGroups } from './roles.js';
 
 describe('role permissions', () => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, noContent } from '../http/endpoint.js';
-import { storePermissions, type StorePermission } from '../identity/permissions.js';
+import { storePermissions, type StorePermission } from '../access/permissions.js';
 
 /** Every store permission in people's words, grouped by the area of the app it opens. */
 export const permissionGroups: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { currencyCodes } from '../identity/currencies.js';
-import { permissions } from '../identity/permissions.js';
+import { currencyCodes } from '../businesses/currencies.js';
+import { permissions } from '../access/permissions.js';
 
 /** The active store of a store-mode session (named by the `x-store-id` header) and what I may do there. */
 export const activeStoreSchema = z.object({

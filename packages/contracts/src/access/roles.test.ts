@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ownerPermissions, permissions, withImpliedPermissions } from './permissions.js';
 import { systemRolePermissions } from './roles.js';
 import { buildPath } from '../http/endpoint.js';
-import { currencies, currencyCodes } from './currencies.js';
+import { currencies, currencyCodes } from '../businesses/currencies.js';
 
 describe('system roles', () => {
   it('grant only store permissions from the catalogue, never an owner permission', () => {
