@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { stores } from '../db/schema.js';
+import { DEFAULT_TIME_ZONE } from '../db/schema/columns.js';
 
 /**
  * The stores of a business as every feature reads them: one store by its tenant key, its time zone,
  * the stores of several businesses. Below the features (like `auth`), so any of them may use it.
  */
 
-/** The time zone of a store that names none (the column's default too). */
-export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
+/** The time zone of a store that names none: the default of its column, defined beside it. */
+export { DEFAULT_TIME_ZONE };
 
 /** A store of a business (the tenant scope comes first, as in every key). */
 export async function findStore(db: Executor, businessId: string, storeId: string) {

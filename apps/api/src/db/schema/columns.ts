@@ -1,6 +1,9 @@
 import { bigint, customType, numeric, timestamp } from 'drizzle-orm/pg-core';
 
-/** The column builders every section of the schema shares. */
+/** The column builders every section of the schema shares, and the column defaults code reads too. */
+
+/** The time zone of a store that names none (the default of stores.time_zone). */
+export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, money, bytea } from './columns.js';
+import { createdAt, updatedAt, money, bytea, DEFAULT_TIME_ZONE } from './columns.js';
 import { accounts } from './accounts.js';
 
 // ---------------------------------------------------------------- tenants
@@ -64,7 +64,7 @@ export const stores = pgTable(
     name: text('name').notNull(),
     /** Short code: prefix of document numbers and display name on receipts. */
     alias: text('alias').notNull(),
-    timeZone: text('time_zone').notNull().default('Africa/Lagos'),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     address: text('address'),
     phone: text('phone'),
     /** The name printed on receipts and invoices ("Demo Mart Lekki"); the store's name when null. */
