@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 
 /**
- * The sales summaries (db/schema.ts, "report summaries"; decision 0014): what a report reads instead
+ * The sales summaries (db/schema/report-summaries.ts; decision 0014): what a report reads instead
  * of the raw sales, refunds and their lines.
  *
  * Every summary row is defined by one SELECT over the raw rows (`parts` below). The same SELECT, with
