@@ -1,4 +1,5 @@
-import type { Variant, VariantStock } from '@ipos/contracts';
+import type { ProductUnit, Variant, VariantStock } from '@ipos/contracts';
+import { formatQuantity } from '../../lib/quantity';
 
 /** On hand of a variant in one store (a store that never stocked it has 0). */
 export const onHandIn = (variant: Pick<Variant, 'stores'>, storeId: string): number =>
@@ -15,4 +16,9 @@ export function storeStockState(stock: Pick<VariantStock, 'onHand' | 'reorderLev
   if (stock.onHand <= 0) return 'out';
   if (stock.reorderLevel !== null && stock.onHand <= stock.reorderLevel) return 'low';
   return 'ok';
+}
+
+/** "+5", "−2.5 kg": the sign always shown, so a change reads as a change. */
+export function formatDelta(delta: number, unit: ProductUnit): string {
+  return delta > 0 ? `+${formatQuantity(delta, unit)}` : `−${formatQuantity(-delta, unit)}`;
 }

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Pagination, Stack, Table, Text, Tit
 import { Link, useSearchParams } from 'react-router';
 import { formatStoreDateTime } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { WhenLoaded } from '../../../components/feedback/load-states';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { useActiveStore } from '../../../lib/active-store';
 import { useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
@@ -61,6 +61,8 @@ function CountList({
   const [page, setPage] = useState(1);
   const [starting, setStarting] = useState(false);
   const counts = useStockCounts({ page });
+  const items = counts.data?.items ?? [];
+  const total = counts.data?.total ?? 0;
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -69,83 +71,70 @@ function CountList({
         </Title>
         {canCount ? <Button onClick={() => setStarting(true)}>Start a count</Button> : null}
       </Group>
-      <WhenLoaded
-        query={counts}
-        loadingLabel="Loading the stock counts"
-        errorTitle="We could not load the stock counts"
-      >
-        {({ items, total }) =>
-          items.length === 0 ? (
-            <Card withBorder radius="md">
-              <EmptyState title="No stock counts yet">
-                {canCount
-                  ? 'Start a count to check the shelves against the stock figures.'
-                  : 'Counts started in this store will be listed here.'}
-              </EmptyState>
-            </Card>
-          ) : (
-            <Stack gap="sm">
-              <Card withBorder padding={0} radius="md">
-                <Table.ScrollContainer minWidth={640}>
-                  <Table aria-label="Stock counts" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Number</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th>Started</Table.Th>
-                        <Table.Th ta="right">Counted</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((count) => (
-                        <Table.Tr key={count.id} data-testid="count-row">
-                          <Table.Td>
-                            <Anchor component={Link} to={`?tab=counts&count=${count.id}`} fw={600}>
-                              {count.number}
-                            </Anchor>
-                            {count.note ? (
-                              <Text size="xs" c="dimmed" lineClamp={1}>
-                                {count.note}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={6}>
-                              <CountStatusBadge status={count.status} />
-                              {count.isBlind ? (
-                                <Badge variant="outline" color="gray" radius="sm">
-                                  Blind
-                                </Badge>
-                              ) : null}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{formatStoreDateTime(count.createdAt, timeZone)}</Text>
-                            <Text size="xs" c="dimmed">
-                              {count.createdBy?.name ?? ''}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                            {count.countedCount} of {count.lineCount}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Card>
-              {total > PAGE_SIZE ? (
-                <Pagination
-                  total={Math.ceil(total / PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  aria-label="Count pages"
-                />
-              ) : null}
-            </Stack>
-          )
-        }
-      </WhenLoaded>
+      <Card withBorder padding={0} radius="md">
+        <ListState
+          query={counts}
+          count={items.length}
+          loadingLabel="Loading the stock counts"
+          errorTitle="We could not load the stock counts"
+          empty={
+            <EmptyState title="No stock counts yet">
+              {canCount
+                ? 'Start a count to check the shelves against the stock figures.'
+                : 'Counts started in this store will be listed here.'}
+            </EmptyState>
+          }
+        >
+          <ListTable label="Stock counts" minWidth={640} refreshing={counts.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Number</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Started</Table.Th>
+                <Table.Th ta="right">Counted</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((count) => (
+                <Table.Tr key={count.id} data-testid="count-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`?tab=counts&count=${count.id}`} fw={600}>
+                      {count.number}
+                    </Anchor>
+                    {count.note ? (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {count.note}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <CountStatusBadge status={count.status} />
+                      {count.isBlind ? (
+                        <Badge variant="outline" color="gray" radius="sm">
+                          Blind
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatStoreDateTime(count.createdAt, timeZone)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {count.createdBy?.name ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {count.countedCount} of {count.lineCount}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ListTable>
+        </ListState>
+      </Card>
+      {total > PAGE_SIZE ? (
+        <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Count pages" />
+      ) : null}
       <StartCountDialog
         opened={starting}
         onClose={() => setStarting(false)}
