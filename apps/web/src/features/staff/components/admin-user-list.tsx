@@ -1,8 +1,8 @@
-import { Button, Card, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { staffStatusLabels, type BusinessSummary, type StaffStatus } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { LoadError } from '../../../components/feedback/load-states';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { roleLabel } from '../../../lib/role-label';
 import { useAdminUsers } from '../api/admin-users';
@@ -106,60 +106,51 @@ export function AdminUserList({ businesses }: { businesses: BusinessSummary[] })
         </Button>
       </Group>
 
-      {users.isError ? (
-        <LoadError
-          title="We could not load the users"
-          error={users.error}
-          onRetry={() => void users.refetch()}
-          isRetrying={users.isFetching}
-        />
-      ) : !data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the users">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={28} />
-          ))}
-        </Stack>
-      ) : data.items.length === 0 ? (
-        <EmptyState title={filtered ? 'No one matches these filters' : 'No users yet'}>
-          {filtered ? 'Try another search or clear a filter.' : 'Add the first person who works with you.'}
-        </EmptyState>
-      ) : (
-        <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Business</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Stores</Table.Th>
-                  <Table.Th>Status</Table.Th>
+      <Card withBorder padding={0} radius="md">
+        <ListState
+          query={users}
+          count={data?.items.length ?? 0}
+          loadingLabel="Loading the users"
+          errorTitle="We could not load the users"
+          empty={
+            <EmptyState title={filtered ? 'No one matches these filters' : 'No users yet'}>
+              {filtered ? 'Try another search or clear a filter.' : 'Add the first person who works with you.'}
+            </EmptyState>
+          }
+        >
+          <ListTable label="Users" minWidth={760} refreshing={users.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Business</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Stores</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(data?.items ?? []).map((user) => (
+                <Table.Tr key={`${user.businessId}:${user.accountId}`} data-testid="user-row">
+                  <Table.Td>
+                    <Text fw={500} size="sm">
+                      {user.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {user.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{user.businessName}</Table.Td>
+                  <Table.Td>{roleLabel(user.role.name)}</Table.Td>
+                  <Table.Td>{user.stores.map((s) => s.name).join(', ') || '—'}</Table.Td>
+                  <Table.Td>
+                    <StaffStatusBadge member={user} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody aria-busy={users.isFetching}>
-                {data.items.map((user) => (
-                  <Table.Tr key={`${user.businessId}:${user.accountId}`} data-testid="user-row">
-                    <Table.Td>
-                      <Text fw={500} size="sm">
-                        {user.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {user.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{user.businessName}</Table.Td>
-                    <Table.Td>{roleLabel(user.role.name)}</Table.Td>
-                    <Table.Td>{user.stores.map((s) => s.name).join(', ') || '—'}</Table.Td>
-                    <Table.Td>
-                      <StaffStatusBadge member={user} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+              ))}
+            </Table.Tbody>
+          </ListTable>
+        </ListState>
+      </Card>
       {data && pages > 1 ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { storePermissions, type Role } from '@ipos/contracts';
-import { WhenLoaded } from '../../../components/feedback/load-states';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { showApiError, toast } from '../../../components/toast';
 import { roleLabel } from '../../../lib/role-label';
 import { roleEditPath, useDeleteRole, useRoles } from '../api/roles';
@@ -33,6 +33,13 @@ export function RoleList({ createPath }: { createPath: string }) {
     }
   };
 
+  const items = roles.data?.items ?? [];
+  const noCustomRoles = (
+    <Text p="md" c="dimmed" size="sm">
+      No custom roles yet. A custom role gives exactly the permissions you choose.
+    </Text>
+  );
+
   return (
     <Stack gap="md">
       <Group justify="flex-end">
@@ -40,88 +47,86 @@ export function RoleList({ createPath }: { createPath: string }) {
           New role
         </Button>
       </Group>
-      <WhenLoaded query={roles} loadingLabel="Loading the roles" errorTitle="We could not load the roles">
-        {({ items }) => (
-          <Card withBorder padding={0} radius="md">
-            <Table.ScrollContainer minWidth={600}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Roles">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Kind</Table.Th>
-                    <Table.Th ta="right">Permissions</Table.Th>
-                    <Table.Th ta="right">Members</Table.Th>
-                    <Table.Th ta="right">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((role) => (
-                    <Table.Tr key={role.id} data-testid="role-row">
-                      <Table.Td>
-                        <Anchor component={Link} to={roleEditPath(role)} fw={500}>
-                          {roleLabel(role.name)}
-                        </Anchor>
-                        {role.isSystem ? (
-                          <Text size="xs" c="dimmed">
-                            {role.name}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <RoleKindBadge role={role} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {role.permissions.length} of {storePermissions.length}
-                      </Table.Td>
-                      <Table.Td ta="right">{people(role.members)}</Table.Td>
-                      <Table.Td ta="right">
-                        {role.isSystem ? null : (
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              component={Link}
-                              to={roleEditPath(role)}
-                              size="compact-sm"
-                              variant="subtle"
-                              aria-label={`Edit ${role.name}`}
-                            >
-                              Edit
-                            </Button>
-                            <Tooltip
-                              label={`${people(role.members)} hold it: give them another role first`}
-                              disabled={role.members === 0}
-                            >
-                              <Button
-                                size="compact-sm"
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Delete ${role.name}`}
-                                data-disabled={role.members > 0 || undefined}
-                                onClick={(event) => {
-                                  if (role.members > 0) event.preventDefault();
-                                  else setConfirming(role);
-                                }}
-                              >
-                                Delete
-                              </Button>
-                            </Tooltip>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {items.every((r) => r.isSystem) ? (
-              <Text p="md" c="dimmed" size="sm">
-                No custom roles yet. A custom role gives exactly the permissions you choose.
-              </Text>
-            ) : null}
-          </Card>
-        )}
-      </WhenLoaded>
+      <Card withBorder padding={0} radius="md">
+        <ListState
+          query={roles}
+          count={items.length}
+          loadingLabel="Loading the roles"
+          errorTitle="We could not load the roles"
+          empty={noCustomRoles}
+        >
+          <ListTable label="Roles" minWidth={600} refreshing={roles.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th ta="right">Permissions</Table.Th>
+                <Table.Th ta="right">Members</Table.Th>
+                <Table.Th ta="right">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((role) => (
+                <Table.Tr key={role.id} data-testid="role-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={roleEditPath(role)} fw={500}>
+                      {roleLabel(role.name)}
+                    </Anchor>
+                    {role.isSystem ? (
+                      <Text size="xs" c="dimmed">
+                        {role.name}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleKindBadge role={role} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {role.permissions.length} of {storePermissions.length}
+                  </Table.Td>
+                  <Table.Td ta="right">{people(role.members)}</Table.Td>
+                  <Table.Td ta="right">
+                    {role.isSystem ? null : (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          component={Link}
+                          to={roleEditPath(role)}
+                          size="compact-sm"
+                          variant="subtle"
+                          aria-label={`Edit ${role.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Tooltip
+                          label={`${people(role.members)} hold it: give them another role first`}
+                          disabled={role.members === 0}
+                        >
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${role.name}`}
+                            data-disabled={role.members > 0 || undefined}
+                            onClick={(event) => {
+                              if (role.members > 0) event.preventDefault();
+                              else setConfirming(role);
+                            }}
+                          >
+                            Delete
+                          </Button>
+                        </Tooltip>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ListTable>
+          {items.every((r) => r.isSystem) ? noCustomRoles : null}
+        </ListState>
+      </Card>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Delete this role?">
         <Stack gap="md">
           <Text>

@@ -1,21 +1,8 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { staffStatusLabels, type StaffMember, type StaffStatus } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { LoadError } from '../../../components/feedback/load-states';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { roleLabel } from '../../../lib/role-label';
 import { staffPath, useStaffList, useStaffOptions } from '../api/staff';
@@ -113,63 +100,49 @@ export function StaffList({ createPath }: { createPath: string }) {
         </Button>
       </Group>
 
-      {staff.isError ? (
-        <LoadError
-          title="We could not load the staff"
-          error={staff.error}
-          onRetry={() => void staff.refetch()}
-          isRetrying={staff.isFetching}
-        />
-      ) : !data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the staff">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={28} />
-          ))}
-        </Stack>
-      ) : data.items.length === 0 ? (
-        <EmptyState title={filtered ? 'No one matches these filters' : 'No staff yet'}>
-          {filtered ? 'Try another search or clear a filter.' : 'Add the first person who works with you.'}
-        </EmptyState>
-      ) : (
-        <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Staff">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Stores</Table.Th>
-                  <Table.Th>Status</Table.Th>
+      <Card withBorder padding={0} radius="md">
+        <ListState
+          query={staff}
+          count={data?.items.length ?? 0}
+          loadingLabel="Loading the staff"
+          errorTitle="We could not load the staff"
+          empty={
+            <EmptyState title={filtered ? 'No one matches these filters' : 'No staff yet'}>
+              {filtered ? 'Try another search or clear a filter.' : 'Add the first person who works with you.'}
+            </EmptyState>
+          }
+        >
+          <ListTable label="Staff" minWidth={720} refreshing={staff.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Stores</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(data?.items ?? []).map((member) => (
+                <Table.Tr key={member.accountId} data-testid="staff-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={staffPath(member.accountId)} fw={500} onClick={() => search.cancel()}>
+                      {member.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {member.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{roleLabel(member.role.name)}</Table.Td>
+                  <Table.Td>{member.stores.map((s) => s.name).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <StaffStatusBadge member={member} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody aria-busy={staff.isFetching}>
-                {data.items.map((member) => (
-                  <Table.Tr key={member.accountId} data-testid="staff-row">
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={staffPath(member.accountId)}
-                        fw={500}
-                        onClick={() => search.cancel()}
-                      >
-                        {member.name}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {member.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{roleLabel(member.role.name)}</Table.Td>
-                    <Table.Td>{member.stores.map((s) => s.name).join(', ')}</Table.Td>
-                    <Table.Td>
-                      <StaffStatusBadge member={member} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+              ))}
+            </Table.Tbody>
+          </ListTable>
+        </ListState>
+      </Card>
       {data && pages > 1 ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
