@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownerPermissions, permissions, withImpliedPermissions } from './permissions.js';
 import { systemRolePermissions } from './roles.js';
-import { buildPath } from '../http/endpoint.js';
-import { currencies, currencyCodes } from '../businesses/currencies.js';
 
 describe('system roles', () => {
   it('grant only store permissions from the catalogue, never an owner permission', () => {
@@ -54,34 +52,5 @@ describe('a cashier runs their own till and receives transfers', () => {
       'inventory.view',
       'checkout.register',
     ]);
-  });
-});
-
-describe('buildPath', () => {
-  it('fills and encodes parameters, and refuses a missing one', () => {
-    expect(buildPath('/api/v1/staff/:accountId/pin/reset', { accountId: 'a b' })).toBe('/api/v1/staff/a%20b/pin/reset');
-    expect(() => buildPath('/api/v1/x/:id')).toThrow(/Missing path parameter id/);
-  });
-});
-
-describe('currencies', () => {
-  it('carry the spec symbols and options', () => {
-    expect(Object.fromEntries(currencies.map((c) => [c.code, c.symbol]))).toEqual({
-      USD: '$',
-      NGN: '₦',
-      EUR: '€',
-      GBP: '£',
-      KSD: 'KSD',
-      TZS: 'TZS',
-    });
-    expect(Object.fromEntries(currencies.map((c) => [c.option, c.symbol]))).toEqual({
-      naira: '₦',
-      usd: '$',
-      pounds: '£',
-      euro: '€',
-      kshilling: 'KSD',
-      tshilling: 'TZS',
-    });
-    expect([...currencyCodes].sort()).toEqual(currencies.map((c) => c.code).sort());
   });
 });

@@ -11,6 +11,8 @@ export const passwordSchema = z
 
 /** A PIN is 4 to 6 digits. */
 export const pinSchema = z.string().regex(/^[0-9]{4,6}$/, 'A PIN is 4 to 6 digits');
+/** Wrong PIN tries in a row that lock the PIN until a full sign-in. */
+export const PIN_MAX_ATTEMPTS = 5;
 
 export const changePassword = defineEndpoint({
   method: 'POST',

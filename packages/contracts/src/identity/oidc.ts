@@ -13,7 +13,3 @@ export const OIDC_CALLBACK_PATHS = {
 } as const;
 /** Access tokens are short-lived: at most 10 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
-export const PIN_MAX_ATTEMPTS = 5;
-/** Header naming the active store on store-mode requests. */
-export const STORE_HEADER = 'x-store-id';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
