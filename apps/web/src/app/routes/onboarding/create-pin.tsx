@@ -1,4 +1,4 @@
-import { CreatePinForm } from '../../../features/pin/components/create-pin-form';
+import { CreatePinForm } from '../../../features/accounts/components/pin/create-pin-form';
 import { ForcedStep } from './forced-step';
 
 /**

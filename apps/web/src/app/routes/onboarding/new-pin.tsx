@@ -6,7 +6,7 @@ import { toast } from '../../../components/toast';
 import { useAuth } from '../../../features/identity/auth-context';
 import { RequireSignIn } from '../../../features/identity/components/require-sign-in';
 import { resolveReturnTo } from '../../../features/identity/session';
-import { ChangePinForm } from '../../../features/pin/components/change-pin-form';
+import { ChangePinForm } from '../../../features/accounts/components/pin/change-pin-form';
 import { LANDING_PATH } from '../../route-table';
 
 /** `/onboarding/new-pin`: a new PIN in place of the current one. */

@@ -7,7 +7,7 @@ import { toast } from '../../../components/toast';
 import { meQueryKey } from '../../../features/accounts/api/get-me';
 import { RequireSignIn } from '../../../features/identity/components/require-sign-in';
 import { resolveReturnTo } from '../../../features/identity/session';
-import { ResetPinForm } from '../../../features/pin/components/reset-pin-form';
+import { ResetPinForm } from '../../../features/accounts/components/pin/reset-pin-form';
 import { readStored, removeStored, storageKeys } from '../../../lib/storage';
 import { TIMEOUT_PIN_PATH } from '../../route-table';
 

@@ -1,4 +1,4 @@
-import { DefaultPasswordForm } from '../../../features/identity/components/default-password-form';
+import { DefaultPasswordForm } from '../../../features/accounts/components/password/default-password-form';
 import { ForcedStep } from './forced-step';
 
 /**

@@ -7,7 +7,7 @@ import { describeApiError, toast } from '../../../components/toast';
 import { useConfirmEmailChange, useMyProfile, useUpdateProfile } from '../../../features/accounts/api/profile';
 import { EmailChange } from '../../../features/accounts/components/email-change';
 import { ProfileDetailsForm } from '../../../features/accounts/components/profile-details-form';
-import { ChangePasswordForm } from '../../../features/identity/components/change-password-form';
+import { ChangePasswordForm } from '../../../features/accounts/components/password/change-password-form';
 import { SignOutEverywhere } from '../../../features/identity/components/sign-out-everywhere';
 import { isApiError } from '../../../lib/api-client';
 import { useDisplayTimeZone } from '../../../lib/active-store';

@@ -6,7 +6,7 @@ import { toast } from '../../../components/toast';
 import { meQueryOptions } from '../../../features/accounts/api/get-me';
 import { useAuth } from '../../../features/identity/auth-context';
 import { resolveReturnTo } from '../../../features/identity/session';
-import { VerifyPinForm } from '../../../features/pin/components/verify-pin-form';
+import { VerifyPinForm } from '../../../features/accounts/components/pin/verify-pin-form';
 import { removeStored, storageKeys } from '../../../lib/storage';
 import { LANDING_PATH } from '../../route-table';
 

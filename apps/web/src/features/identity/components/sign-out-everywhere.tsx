@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { showApiError } from '../../../components/toast';
-import { useSignOutEverywhere } from '../api/account-security';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { useAuth } from '../auth-context';
 
 /**

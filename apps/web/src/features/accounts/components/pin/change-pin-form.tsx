@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
-import { mustMatch } from '../../../components/form/must-match';
-import { NewPinFields, PinField } from '../../../components/form/pin-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { isApiError } from '../../../lib/api-client';
-import { useChangePin } from '../api/pin';
+import { mustMatch } from '../../../../components/form/must-match';
+import { NewPinFields, PinField } from '../../../../components/form/pin-field';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { isApiError } from '../../../../lib/api-client';
+import { useChangePin } from '../../api/pin';
 
 const schema = z.object({ currentPin: z.string().min(1, 'Enter your current PIN'), newPin: pinSchema });
 type Values = { currentPin: string; newPin: string; confirmPin: string };

@@ -1,11 +1,11 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import { passwordSchema } from '@ipos/contracts';
-import { mustMatch } from '../../../components/form/must-match';
-import { PasswordRules } from '../../../components/form/password-rules';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { useChangePassword } from '../api/account-security';
+import { mustMatch } from '../../../../components/form/must-match';
+import { PasswordRules } from '../../../../components/form/password-rules';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { useChangePassword } from '../../api/password';
 
 const schema = z.object({
   currentPassword: z.string().min(1, 'Enter your current password'),

@@ -1,11 +1,11 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
-import { mustMatch } from '../../../components/form/must-match';
-import { NewPinFields } from '../../../components/form/pin-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { useResetPin } from '../api/pin';
+import { mustMatch } from '../../../../components/form/must-match';
+import { NewPinFields } from '../../../../components/form/pin-field';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { useResetPin } from '../../api/pin';
 
 const schema = z.object({ password: z.string().min(1, 'Enter your password').max(128), newPin: pinSchema });
 type Values = { password: string; newPin: string; confirmPin: string };

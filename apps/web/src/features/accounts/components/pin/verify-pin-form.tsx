@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
-import { PinField } from '../../../components/form/pin-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { isApiError } from '../../../lib/api-client';
-import { useVerifyPin } from '../api/pin';
+import { PinField } from '../../../../components/form/pin-field';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { isApiError } from '../../../../lib/api-client';
+import { useVerifyPin } from '../../api/pin';
 
 const schema = z.object({ pin: pinSchema });
 

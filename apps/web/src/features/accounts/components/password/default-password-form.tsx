@@ -1,12 +1,12 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import { z } from 'zod';
 import { passwordSchema } from '@ipos/contracts';
-import { mustMatch } from '../../../components/form/must-match';
-import { PasswordRules } from '../../../components/form/password-rules';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { isApiError } from '../../../lib/api-client';
-import { useReplaceDefaultPassword } from '../api/replace-default-password';
+import { mustMatch } from '../../../../components/form/must-match';
+import { PasswordRules } from '../../../../components/form/password-rules';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { isApiError } from '../../../../lib/api-client';
+import { useReplaceDefaultPassword } from '../../api/password';
 
 const schema = z.object({ newPassword: passwordSchema });
 type Values = { newPassword: string; confirmPassword: string };

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { z } from 'zod';
 import { pinSchema } from '@ipos/contracts';
-import { mustMatch } from '../../../components/form/must-match';
-import { NewPinFields } from '../../../components/form/pin-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { isApiError } from '../../../lib/api-client';
-import { useCreatePin } from '../api/pin';
+import { mustMatch } from '../../../../components/form/must-match';
+import { NewPinFields } from '../../../../components/form/pin-field';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { isApiError } from '../../../../lib/api-client';
+import { useCreatePin } from '../../api/pin';
 
 const schema = z.object({ pin: pinSchema });
 const toInput = (values: { pin: string }) => ({ pin: values.pin });
