@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkLines,
   lineFailureError,
+  lineFaults,
   type CheckableVariant,
   type LineFailure,
 } from '../../src/features/inventory/line-checks.js';
@@ -79,6 +80,19 @@ describe('checkLines', () => {
   });
 });
 
+describe('lineFaults', () => {
+  it('gives one line’s faults in the order checkLines reports them; a quantity of 0 is whole', () => {
+    expect(lineFaults(undefined, 1500, { mustTrack: true })).toEqual(['unknown']);
+    expect(lineFaults(catalogue.get('old-wrap'), 1500, { mustTrack: true })).toEqual([
+      'archived',
+      'fractional',
+      'untracked',
+    ]);
+    expect(lineFaults(catalogue.get('old-wrap'), 0, { mustTrack: false })).toEqual(['archived']);
+    expect(lineFaults(catalogue.get('rice'), 250, { mustTrack: true })).toEqual([]);
+  });
+});
+
 describe('lineFailureError', () => {
   const old = catalogue.get('old')!;
   const cola = { ...catalogue.get('cola')!, productName: 'Cola' };
@@ -110,5 +124,34 @@ describe('lineFailureError', () => {
         { wholeUnitsVerb: 'counted', quantityField: 'delta', prefix: 'cart.lines' },
       ),
     ).toEqual({ field: 'cart.lines.0.delta', message: 'Cola is counted in whole units (each)' });
+  });
+
+  it('names a one-line document’s own fields, and words unknown and archived alike when asked', () => {
+    const fields = { variant: 'barcode', quantity: 'quantity' };
+    expect(
+      lineFailureError({ index: 0, reason: 'untracked', variant: old }, { wholeUnitsVerb: 'counted', fields }),
+    ).toEqual({
+      field: 'barcode',
+      message: 'old does not track stock',
+    });
+    expect(
+      lineFailureError({ index: 4, reason: 'fractional', variant: cola }, { wholeUnitsVerb: 'counted', fields }),
+    ).toEqual({
+      field: 'quantity',
+      message: 'Cola is counted in whole units (each)',
+    });
+    const unavailable = { wholeUnitsVerb: 'sold', prefix: 'cart.lines', unavailable: 'Not on sale' };
+    expect(lineFailureError({ index: 1, reason: 'unknown', variant: undefined }, unavailable)).toEqual({
+      field: 'cart.lines.1.variantId',
+      message: 'Not on sale',
+    });
+    expect(lineFailureError({ index: 2, reason: 'archived', variant: old }, unavailable)).toEqual({
+      field: 'cart.lines.2.variantId',
+      message: 'Not on sale',
+    });
+    expect(lineFailureError({ index: 3, reason: 'fractional', variant: cola }, unavailable)).toEqual({
+      field: 'cart.lines.3.quantity',
+      message: 'Cola is sold in whole units (each)',
+    });
   });
 });

@@ -51,31 +51,51 @@ export function checkLines<V extends CheckableVariant>(
   const failures: LineFailure<V>[] = [];
   input.forEach((line, index) => {
     const variant = variants.get(line.variantId);
-    if (!variant) {
-      failures.push({ index, reason: 'unknown', variant });
-      return;
-    }
     const thousandths = toThousandths(line.quantity);
-    const fail = (reason: LineFault) => failures.push({ index, reason, variant });
-    if (variant.isArchived) fail('archived');
-    if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0) fail('fractional');
-    if (options.mustTrack && !variant.isTracked) fail('untracked');
-    lines.push({ index, variant, thousandths });
+    for (const reason of lineFaults(variant, thousandths, options)) failures.push({ index, reason, variant });
+    if (variant) lines.push({ index, variant, thousandths });
   });
   return { lines, failures };
 }
 
 /**
+ * The faults of one line (for documents checked a line at a time), in the order `checkLines` reports
+ * them: `unknown` alone, else `archived`, `fractional`, `untracked`. A line without a quantity passes 0.
+ */
+export function lineFaults(
+  variant: CheckableVariant | undefined,
+  thousandths: number,
+  options: { mustTrack: boolean },
+): LineFault[] {
+  if (!variant) return ['unknown'];
+  const faults: LineFault[] = [];
+  if (variant.isArchived) faults.push('archived');
+  if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0) faults.push('fractional');
+  if (options.mustTrack && !variant.isTracked) faults.push('untracked');
+  return faults;
+}
+
+/**
  * The field error of a failure: `<prefix>.N.variantId` for the variant's faults, `<prefix>.N.<quantityField>`
- * for a fraction, which says how the product is handled ("sold", "counted") in whole units.
+ * for a fraction, which says how the product is handled ("sold", "counted") in whole units. A document of
+ * one line names its own `fields` instead; `unavailable`, when given, words an unknown and an archived
+ * variant alike (a cart does not say which).
  */
 export function lineFailureError(
   failure: LineFailure<CheckableVariant>,
-  wording: { wholeUnitsVerb: string; quantityField?: string; prefix?: string },
+  wording: {
+    wholeUnitsVerb: string;
+    quantityField?: string;
+    prefix?: string;
+    fields?: { variant: string; quantity: string };
+    unavailable?: string;
+  },
 ): FieldError {
   const { index, reason, variant } = failure;
   const prefix = `${wording.prefix ?? 'lines'}.${index}`;
-  const field = `${prefix}.variantId`;
+  const field = wording.fields?.variant ?? `${prefix}.variantId`;
+  if (wording.unavailable && (reason === 'unknown' || reason === 'archived'))
+    return { field, message: wording.unavailable };
   if (reason === 'unknown' || !variant) return { field, message: 'No such product in this business' };
   switch (reason) {
     case 'archived':
@@ -84,7 +104,7 @@ export function lineFailureError(
       return { field, message: `${variant.productName} does not track stock` };
     case 'fractional':
       return {
-        field: `${prefix}.${wording.quantityField ?? 'quantity'}`,
+        field: wording.fields?.quantity ?? `${prefix}.${wording.quantityField ?? 'quantity'}`,
         message: `${variant.productName} is ${wording.wholeUnitsVerb} in whole units (${variant.unit})`,
       };
   }
