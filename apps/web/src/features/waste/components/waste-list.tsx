@@ -1,49 +1,30 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Button, Card, Group, Pagination, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  formatStoreDateTime,
-  wasteReasonLabels,
   wasteReasons,
   type CurrencyCode,
   type ListWasteQuery,
-  type ProductUnit,
-  type WasteReason,
   type WasteStatus,
   type WasteSummary,
 } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { Money } from '../../../components/money/money';
+import { ListState } from '../../../components/feedback/list-state';
 import { showApiError, toast } from '../../../components/toast';
 import { useAttempts } from '../../../lib/attempt';
-import { formatQuantity } from '../../../lib/quantity';
+import { pathTo } from '../../../lib/route-paths';
+import { useSetUrlQuery } from '../../../lib/url-query';
 import { useApproveWaste, useWasteList } from '../api/waste';
 import { RejectWasteDialog } from './reject-waste-dialog';
-import { WasteStatusBadge } from './waste-status-badge';
+import { WasteFilters } from './waste-filters';
+import { WasteTable, wastePath } from './waste-table';
 import { WasteThreshold } from './waste-threshold';
-import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
-import { pathTo } from '../../../lib/route-paths';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { WasteTotals } from './waste-totals';
 
-export const wastePath = (wasteId: string) => pathTo('dashboard.waste.view/:id', { id: wasteId });
+export { wastePath } from './waste-table';
 
 const PAGE_SIZE = 25;
 const statusTabs = ['all', 'pending', 'recorded', 'rejected'] as const;
-type StatusTab = (typeof statusTabs)[number];
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   allowed.includes(value as T) ? (value as T) : undefined;
 
@@ -58,25 +39,6 @@ export function readWasteFilter(params: URLSearchParams): ListWasteQuery & { pag
     page: Number.isInteger(page) && page > 0 ? page : 1,
     pageSize: PAGE_SIZE,
   };
-}
-
-function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Card withBorder padding="sm" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700} data-testid={testId}>
-        {children}
-      </Text>
-    </Card>
-  );
-}
-
-/** A total at cost: a placeholder while loading; a dash when the answer has none. */
-function TotalAtCost({ amountMinor, currency }: { amountMinor: number | null | undefined; currency: CurrencyCode }) {
-  if (amountMinor === undefined) return <Skeleton height={24} />;
-  return amountMinor === null ? '—' : <Money amountMinor={amountMinor} currency={currency} />;
 }
 
 export interface WasteListProps {
@@ -113,7 +75,6 @@ export function WasteList({
 
   const setUrlQuery = useSetUrlQuery();
   const setQuery = (change: Record<string, string | null | undefined>) => setUrlQuery(change, true);
-  const searchFilter = useUrlTextFilter(filter.q, (q) => setQuery({ q }));
 
   // One key per record's approval, kept for a retry after a lost answer (the server answers the first approval).
   const approvals = useAttempts();
@@ -157,158 +118,13 @@ export function WasteList({
       Expired, damaged, spoiled or stolen stock written off here shows up in this list, valued at cost.
     </EmptyState>
   );
-  const table = (
-    <ListTable label="Waste" minWidth={720} refreshing={list.isPlaceholderData}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Recorded</Table.Th>
-          <Table.Th>Product</Table.Th>
-          <Table.Th ta="right">Quantity</Table.Th>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>Status</Table.Th>
-          {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
-          {canApprove ? <Table.Th aria-label="Decide" /> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((w) => (
-          <Table.Tr
-            key={w.id}
-            data-testid="waste-row"
-            tabIndex={0}
-            aria-label={`Waste ${w.number}`}
-            style={{ cursor: 'pointer' }}
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a, button')) return;
-              void navigate(wastePath(w.id));
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && event.target === event.currentTarget) void navigate(wastePath(w.id));
-            }}
-          >
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Anchor component={Link} to={wastePath(w.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                {w.number}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
-              <Text size="xs" c="dimmed">
-                {w.recordedBy.name}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{w.name}</Text>
-              <Text size="xs" c="dimmed">
-                {w.sku}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Text size="sm">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{wasteReasonLabels[w.reason]}</Text>
-            </Table.Td>
-            <Table.Td>
-              <WasteStatusBadge status={w.status} />
-            </Table.Td>
-            {canSeeCosts ? (
-              <Table.Td ta="right">
-                {w.valueMinor === null ? (
-                  '—'
-                ) : (
-                  <Money
-                    amountMinor={w.valueMinor}
-                    currency={currency}
-                    td={w.status === 'rejected' ? 'line-through' : undefined}
-                  />
-                )}
-              </Table.Td>
-            ) : null}
-            {canApprove ? (
-              <Table.Td>
-                {w.status === 'pending' ? (
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="compact-sm"
-                      color="green"
-                      loading={approving.isPending && approving.variables?.wasteId === w.id}
-                      onClick={() => void approve(w)}
-                      aria-label={`Approve ${w.number}`}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() => setRejecting(w)}
-                      aria-label={`Reject ${w.number}`}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                ) : null}
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ListTable>
-  );
-
-  const tab: StatusTab = filter.status ?? 'all';
-  const waiting = data?.waitingCount ?? 0;
   return (
     <Stack gap="md">
       {data ? (
         <WasteThreshold thresholdMinor={data.thresholdMinor} currency={currency} canEdit={canEditThreshold} />
       ) : null}
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label="Status"
-          value={tab}
-          onChange={(value) => setQuery({ status: value === 'all' ? null : value })}
-          data={[
-            { value: 'all', label: 'All' },
-            { value: 'pending', label: `Waiting for approval${waiting > 0 ? ` (${waiting})` : ''}` },
-            { value: 'recorded', label: 'Recorded' },
-            { value: 'rejected', label: 'Rejected' },
-          ]}
-        />
-        <Select
-          label="Reason"
-          placeholder="Any reason"
-          w={160}
-          clearable
-          data={wasteReasons.map((r) => ({ value: r, label: wasteReasonLabels[r] }))}
-          value={filter.reason ?? null}
-          onChange={(value) => setQuery({ reason: value as WasteReason | null })}
-        />
-        <TextInput label="Product or number" placeholder="Name, SKU or LEK-WST…" w={230} {...searchFilter.inputProps} />
-      </Group>
-
-      <SimpleGrid
-        cols={{ base: 1, xs: canSeeCosts ? 3 : 1 }}
-        spacing="sm"
-        aria-label="Totals of this waste"
-        component="section"
-      >
-        <Figure label="Records" testId="totals-count">
-          {data ? data.totals.count : <Skeleton height={24} width={60} />}
-        </Figure>
-        {canSeeCosts ? (
-          <>
-            <Figure label="Written off at cost" testId="totals-recorded">
-              <TotalAtCost amountMinor={data?.totals.recordedValueMinor} currency={currency} />
-            </Figure>
-            <Figure label="Waiting for approval" testId="totals-pending">
-              <TotalAtCost amountMinor={data?.totals.pendingValueMinor} currency={currency} />
-            </Figure>
-          </>
-        ) : null}
-      </SimpleGrid>
-
+      <WasteFilters filter={filter} waiting={data?.waitingCount ?? 0} setQuery={setQuery} />
+      <WasteTotals totals={data?.totals} currency={currency} canSeeCosts={canSeeCosts} />
       <Card withBorder padding={0} radius="md">
         <ListState
           query={list}
@@ -318,7 +134,18 @@ export function WasteList({
           skeletonRows={5}
           empty={empty}
         >
-          {table}
+          <WasteTable
+            items={items}
+            currency={currency}
+            timeZone={timeZone}
+            refreshing={list.isPlaceholderData}
+            canSeeCosts={canSeeCosts}
+            canApprove={canApprove}
+            approvingId={approving.isPending ? approving.variables?.wasteId : undefined}
+            onOpen={(wasteId) => void navigate(wastePath(wasteId))}
+            onApprove={(w) => void approve(w)}
+            onReject={setRejecting}
+          />
         </ListState>
       </Card>
       {pages > 1 ? (
