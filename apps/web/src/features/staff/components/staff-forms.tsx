@@ -1,65 +1,16 @@
-import { Alert, Button, Checkbox, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   createStaffMemberBodySchema,
-  updateStaffMemberBodySchema,
   type CreateStaffMemberBody,
   type StaffInvitation,
-  type StaffMember,
   type StaffOptions,
-  type UpdateStaffMemberBody,
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { isApiError } from '../../../lib/api-client';
 import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/role-label';
-
-const split = (value: string) => value.split(',').filter(Boolean);
-
-/** The role picker: every role of the business, those above the caller's own shown but not offered. */
-function roleData(options: StaffOptions, current?: string) {
-  return options.roles.map((r) => ({
-    value: r.id,
-    label: r.assignable || r.id === current ? roleLabel(r.name) : `${roleLabel(r.name)} (an administrator gives it)`,
-    disabled: !r.assignable,
-  }));
-}
-
-/** The stores a person works in: only those where the caller manages staff can be ticked or unticked. */
-function StorePicker({
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  options: StaffOptions;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  error?: string;
-}) {
-  return (
-    <Checkbox.Group
-      label="Stores"
-      description="Where the person works with this role."
-      value={value}
-      onChange={onChange}
-      error={error}
-      withAsterisk
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-        {options.stores.map((s) => (
-          <Checkbox
-            key={s.id}
-            value={s.id}
-            label={`${s.name} (${s.alias})`}
-            disabled={!s.manageable}
-            description={s.manageable ? undefined : 'You do not manage this store’s staff'}
-          />
-        ))}
-      </SimpleGrid>
-    </Checkbox.Group>
-  );
-}
+import { roleData, split, StorePicker } from './staff-role-fields';
 
 type NewValues = { name: string; email: string; phone: string; roleId: string; storeIds: string };
 
@@ -138,61 +89,6 @@ export function NewStaffForm({
           </Button>
           <Button type="submit" loading={form.isSubmitting}>
             Send invitation
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-type ChangeValues = { roleId: string; storeIds: string };
-
-/** A person's role and stores, changed at the version read. */
-export function StaffAccessForm({
-  member,
-  options,
-  onSubmit,
-}: {
-  member: StaffMember;
-  options: StaffOptions;
-  onSubmit: (body: UpdateStaffMemberBody) => Promise<void>;
-}) {
-  const form = useZodForm({
-    schema: updateStaffMemberBodySchema,
-    initialValues: {
-      roleId: member.role.id,
-      storeIds: member.stores.map((s) => s.id).join(','),
-    } satisfies ChangeValues,
-    toInput: (v: ChangeValues) => ({ version: member.version, roleId: v.roleId, storeIds: split(v.storeIds) }),
-  });
-  const submit = form.onSubmit(async (data) => {
-    try {
-      await onSubmit(data);
-    } catch (error) {
-      form.reportApiError(error, 'Could not change the role and stores');
-    }
-  });
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Role and stores">
-      <Stack gap="md">
-        <Select
-          label="Role"
-          maw={360}
-          data={roleData(options, member.role.id)}
-          value={form.values.roleId || null}
-          onChange={(value) => form.setValue('roleId', value ?? '')}
-          error={form.errors.roleId}
-          allowDeselect={false}
-        />
-        <StorePicker
-          options={options}
-          value={split(form.values.storeIds)}
-          onChange={(ids) => form.setValue('storeIds', ids.join(','))}
-          error={form.errors.storeIds}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.isSubmitting}>
-            Save role and stores
           </Button>
         </Group>
       </Stack>
