@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config';
 
 /** Where the API listens during development (`npm start` or `npx tsx apps/api/src/main.ts`). */
 const apiTarget = process.env.IPOS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), VitePWA(pwaOptions)],
   server: {
     port: 5173,
     // The SPA reads everything deployment-specific from the API at run time, so the dev server only

@@ -13,6 +13,8 @@ describe('one process: SPA, config, docs, headers', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>iPos</title><div id="root"></div>');
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDist, 'sw.js'), 'importScripts("./workbox-abc123.js")');
+    fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"iPos"}');
     server = await createTestServer({
       WEB_DIST_DIR: webDist,
       ANALYTICS_TOKEN: 'tok-public',
@@ -35,6 +37,20 @@ describe('one process: SPA, config, docs, headers', () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the service worker unexpired and the manifest as a manifest, and lets the page use both', async () => {
+    const worker = await server.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    // A new version must reach the browser on its next check, never after a year.
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await server.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    const page = await server.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("manifest-src 'self'");
   });
 
   it('answers unknown API paths with a problem, not the SPA', async () => {
