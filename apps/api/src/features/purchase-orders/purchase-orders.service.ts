@@ -42,6 +42,7 @@ import { contactFieldError } from '../contacts/contacts.service.js';
 import { moveStock } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import { findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { checkLines, lineFailureError, type LineFault } from '../inventory/line-checks.js';
 import {
   addToLines,
   findOrder,
@@ -259,42 +260,32 @@ async function resolveOrderLines(tx: Executor, businessId: string, orderId: stri
     businessId,
     input.map((l) => l.variantId),
   );
-  const invalid: FieldError[] = [];
-  const archived: FieldError[] = [];
-  const lines = input.map((line, index) => {
-    const variant = variants.get(line.variantId);
-    const thousandths = toThousandths(line.quantity);
-    if (!variant) {
-      invalid.push({ field: `lines.${index}.variantId`, message: 'No such product in this business' });
-      return undefined;
-    }
-    if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
-      invalid.push({
-        field: `lines.${index}.quantity`,
-        message: `${variant.productName} is ordered in whole units (${variant.unit})`,
-      });
-    if (variant.isArchived)
-      archived.push({ field: `lines.${index}.variantId`, message: `${variant.productName} is archived` });
-    return {
-      businessId,
-      orderId,
-      lineNo: index + 1,
-      productId: variant.productId,
-      variantId: variant.variantId,
-      name: variantDisplayName(variant),
-      sku: variant.sku,
-      thousandths,
-      unitCostMinor: line.unitCostMinor,
-    };
-  });
+  const checked = checkLines(input, variants, { mustTrack: false });
+  const errorsOf = (...reasons: LineFault[]): FieldError[] =>
+    checked.failures
+      .filter((f) => reasons.includes(f.reason))
+      .map((f) => lineFailureError(f, { wholeUnitsVerb: 'ordered' }));
+  const invalid = errorsOf('unknown', 'fractional');
   if (invalid.length > 0) throw invalidFields(invalid);
+  const archived = errorsOf('archived');
   if (archived.length > 0)
     throw new AppError(
       'PRODUCT_ARCHIVED',
       archived.length === 1 ? archived[0]!.message : `${archived.length} products are archived`,
       { errors: archived },
     );
-  const resolved = lines.map((l) => l!);
+  // No failure: every line was found, in the order sent.
+  const resolved = checked.lines.map(({ index, variant, thousandths }) => ({
+    businessId,
+    orderId,
+    lineNo: index + 1,
+    productId: variant.productId,
+    variantId: variant.variantId,
+    name: variantDisplayName(variant),
+    sku: variant.sku,
+    thousandths,
+    unitCostMinor: input[index]!.unitCostMinor,
+  }));
   return {
     rows: resolved.map(({ thousandths, ...l }) => ({ ...l, quantityOrdered: thousandthsToNumeric(thousandths) })),
     totalMinor: resolved.reduce((s, l) => s + lineValueMinor(l.thousandths, l.unitCostMinor), 0),
