@@ -1,127 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Category, CategoryNode } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
-import {
-  useCategories,
-  useCreateCategory,
-  useRenameCategory,
-  useReorderCategories,
-  useSetCategoryArchived,
-} from '../api/categories';
+import { useCategories, useCreateCategory, useReorderCategories } from '../api/categories';
+import { CategoryArchiveDialog } from './category-archive-dialog';
 import { CategoryNameForm } from './category-name-form';
-
-type Editing = { kind: 'rename'; category: Category } | { kind: 'add'; parentId: string | null } | null;
-
-function CategoryRow({
-  category,
-  siblings,
-  canManage,
-  editing,
-  setEditing,
-  onMove,
-  onArchive,
-  isChild,
-}: {
-  category: Category;
-  siblings: Category[];
-  canManage: boolean;
-  editing: Editing;
-  setEditing: (e: Editing) => void;
-  onMove: (category: Category, direction: -1 | 1) => void;
-  onArchive: (category: Category) => void;
-  isChild: boolean;
-}) {
-  const rename = useRenameCategory();
-  const active = siblings.filter((s) => !s.isArchived);
-  const index = active.findIndex((s) => s.id === category.id);
-  if (editing?.kind === 'rename' && editing.category.id === category.id) {
-    return (
-      <CategoryNameForm
-        label={`New name for ${category.name}`}
-        submitLabel="Save"
-        initialName={category.name}
-        errorTitle="Could not rename the category"
-        onCancel={() => setEditing(null)}
-        onSubmit={async (name) => {
-          await rename.mutateAsync({ id: category.id, name, version: category.version });
-          toast.show({ type: 'success', message: `Renamed to ${name}.` });
-          setEditing(null);
-        }}
-      />
-    );
-  }
-  return (
-    <Group justify="space-between" wrap="nowrap" py={4} pl={isChild ? 'xl' : 0} data-testid="category-row">
-      <Group gap="xs" wrap="nowrap">
-        <Text fw={isChild ? 400 : 600} c={category.isArchived ? 'dimmed' : undefined}>
-          {category.name}
-        </Text>
-        {category.isArchived ? (
-          <Badge color="gray" variant="light">
-            Archived
-          </Badge>
-        ) : null}
-      </Group>
-      {canManage ? (
-        <Group gap={4} wrap="nowrap">
-          {!category.isArchived ? (
-            <>
-              <Tooltip label="Move up">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${category.name} up`}
-                  disabled={index <= 0}
-                  onClick={() => onMove(category, -1)}
-                >
-                  ↑
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Move down">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${category.name} down`}
-                  disabled={index < 0 || index >= active.length - 1}
-                  onClick={() => onMove(category, 1)}
-                >
-                  ↓
-                </ActionIcon>
-              </Tooltip>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                aria-label={`Rename ${category.name}`}
-                onClick={() => setEditing({ kind: 'rename', category })}
-              >
-                Rename
-              </Button>
-              {!isChild ? (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  aria-label={`Add a sub-category to ${category.name}`}
-                  onClick={() => setEditing({ kind: 'add', parentId: category.id })}
-                >
-                  Add sub-category
-                </Button>
-              ) : null}
-            </>
-          ) : null}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color={category.isArchived ? 'blue' : 'red'}
-            aria-label={`${category.isArchived ? 'Restore' : 'Archive'} ${category.name}`}
-            onClick={() => onArchive(category)}
-          >
-            {category.isArchived ? 'Restore' : 'Archive'}
-          </Button>
-        </Group>
-      ) : null}
-    </Group>
-  );
-}
+import { CategoryRow, type Editing } from './category-row';
 
 /**
  * `/dashboard/inventory/category`: the category tree. With `canManage` (inventory.manage): add,
@@ -135,7 +20,6 @@ export function CategoryManager({ canManage }: { canManage: boolean }) {
   const tree = useCategories(showArchived);
   const create = useCreateCategory();
   const reorder = useReorderCategories();
-  const setArchived = useSetCategoryArchived();
 
   const move = (items: Category[], parentId: string | null) => (category: Category, direction: -1 | 1) => {
     const ids = items.filter((c) => !c.isArchived).map((c) => c.id);
@@ -163,19 +47,6 @@ export function CategoryManager({ canManage }: { canManage: boolean }) {
         }}
       />
     ) : null;
-
-  const confirmArchive = async () => {
-    const category = confirming;
-    if (!category) return;
-    try {
-      await setArchived.mutateAsync({ id: category.id, version: category.version, archived: !category.isArchived });
-      toast.show({ type: 'success', message: `${category.isArchived ? 'Restored' : 'Archived'} ${category.name}.` });
-    } catch (error) {
-      showApiError(error, `Could not ${category.isArchived ? 'restore' : 'archive'} the category`);
-    } finally {
-      setConfirming(null);
-    }
-  };
 
   const rowProps = { canManage, editing, setEditing, onArchive: setConfirming };
 
@@ -244,33 +115,7 @@ export function CategoryManager({ canManage }: { canManage: boolean }) {
           )
         }
       </WhenLoaded>
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={confirming?.isArchived ? 'Restore this category?' : 'Archive this category?'}
-      >
-        <Stack>
-          <Text>
-            {confirming?.isArchived
-              ? `${confirming.name} will be back in the list, at the end of its level.`
-              : confirming && confirming.parentId === null
-                ? `${confirming.name} and its sub-categories will be hidden from the list. You can restore them later.`
-                : `${confirming?.name ?? ''} will be hidden from the list. You can restore it later.`}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color={confirming?.isArchived ? 'blue' : 'red'}
-              loading={setArchived.isPending}
-              onClick={() => void confirmArchive()}
-            >
-              {confirming?.isArchived ? 'Restore' : 'Archive'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <CategoryArchiveDialog confirming={confirming} setConfirming={setConfirming} />
     </Stack>
   );
 }
