@@ -1,31 +1,15 @@
-import { type ReactNode } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Pagination,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Group, Pagination, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { invoiceStateLabels, invoiceStates, type CurrencyCode, type InvoiceState } from '@ipos/contracts';
+import { invoiceStates, type CurrencyCode, type InvoiceState } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { Money } from '../../../components/money/money';
-import { ContactPicker } from '../../../components/pickers/contact-picker';
-import { INVOICES_PAGE_SIZE, useInvoices, type InvoicesFilter } from '../api/invoices';
-import { invoicePath } from '../paths';
-import { InvoiceStateBadge } from './invoice-state-badge';
-import { formatDay } from '../../../lib/format';
-import { useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
 import { pathTo } from '../../../lib/route-paths';
+import { useSetUrlQuery } from '../../../lib/url-query';
+import { useInvoices, INVOICES_PAGE_SIZE, type InvoicesFilter } from '../api/invoices';
+import { invoicePath } from '../paths';
+import { InvoiceFilters } from './invoice-filters';
+import { InvoiceTable } from './invoice-table';
+import { InvoiceTotals } from './invoice-totals';
 
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -43,29 +27,6 @@ export function readInvoicesFilter(params: URLSearchParams): InvoicesFilter & { 
     number: params.get('number')?.trim() || undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
-}
-
-function Figure({
-  label,
-  children,
-  testId,
-  tone,
-}: {
-  label: string;
-  children: ReactNode;
-  testId: string;
-  tone?: string;
-}) {
-  return (
-    <Card withBorder padding="sm" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700} data-testid={testId} c={tone}>
-        {children}
-      </Text>
-    </Card>
-  );
 }
 
 export interface InvoiceListProps {
@@ -86,8 +47,6 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
   const invoices = useInvoices(filter);
 
   const setQuery = useSetUrlQuery();
-
-  const numberFilter = useUrlTextFilter(filter.number, (number, typing) => setQuery({ number }, typing));
 
   const hasFilters = Boolean(filter.state || filter.customerId || filter.from || filter.to || filter.number);
   const data = invoices.data;
@@ -124,138 +83,12 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
       Invoice a customer who pays later: issue it, then record payments as they come in.
     </EmptyState>
   );
-  const table = (
-    <ListTable label="Invoices" minWidth={720} refreshing={invoices.isPlaceholderData}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Customer</Table.Th>
-          {/* On a tablet the issue date gives way to the balance. */}
-          <Table.Th visibleFrom="md">Issued</Table.Th>
-          <Table.Th>Due</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th ta="right">Balance</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((inv) => {
-          const overdue = inv.state === 'overdue';
-          return (
-            <Table.Tr
-              key={inv.id}
-              data-testid="invoice-row"
-              data-overdue={overdue || undefined}
-              tabIndex={0}
-              aria-label={`Invoice ${inv.number ?? 'draft'} for ${inv.customer.name}`}
-              bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
-              style={{ cursor: 'pointer' }}
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a, button')) return;
-                open(inv.id);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && event.target === event.currentTarget) open(inv.id);
-              }}
-            >
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                  {inv.number ?? 'Draft'}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{inv.customer.name}</Text>
-              </Table.Td>
-              <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatDay(inv.issueDate)}</Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" c={overdue ? 'red' : undefined} fw={overdue ? 700 : undefined}>
-                  {formatDay(inv.dueDate)}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <InvoiceStateBadge state={inv.state} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money
-                  amountMinor={inv.totalMinor}
-                  currency={currency}
-                  td={inv.state === 'void' ? 'line-through' : undefined}
-                />
-              </Table.Td>
-              <Table.Td ta="right">
-                {inv.balanceMinor > 0 ? (
-                  <Money amountMinor={inv.balanceMinor} currency={currency} fw={600} c={overdue ? 'red' : undefined} />
-                ) : (
-                  <Text span c="dimmed" size="sm">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </ListTable>
-  );
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2 }} spacing="sm" aria-label="What customers owe" component="section">
-        <Figure label={totals ? `Outstanding · ${totals.outstandingCount}` : 'Outstanding'} testId="totals-outstanding">
-          {totals ? <Money amountMinor={totals.outstandingMinor} currency={currency} /> : <Skeleton height={24} />}
-        </Figure>
-        <Figure
-          label={totals ? `Overdue · ${totals.overdueCount}` : 'Overdue'}
-          testId="totals-overdue"
-          tone={totals && totals.overdueMinor > 0 ? 'red' : undefined}
-        >
-          {totals ? <Money amountMinor={totals.overdueMinor} currency={currency} /> : <Skeleton height={24} />}
-        </Figure>
-      </SimpleGrid>
+      <InvoiceTotals totals={totals} currency={currency} />
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label="State"
-          placeholder="Any state"
-          w={160}
-          clearable
-          data={invoiceStates.map((s) => ({ value: s, label: invoiceStateLabels[s] }))}
-          value={filter.state ?? null}
-          onChange={(value) => setQuery({ state: value })}
-        />
-        <Group gap={4} align="flex-end" wrap="nowrap" w={260}>
-          <div style={{ flex: 1 }}>
-            <ContactPicker
-              kind="customer"
-              label="Customer"
-              value={filter.customerId ?? null}
-              onChange={(id) => setQuery({ customer: id })}
-            />
-          </div>
-          {filter.customerId ? (
-            <CloseButton mb={6} aria-label="Any customer" onClick={() => setQuery({ customer: null })} />
-          ) : null}
-        </Group>
-        <TextInput
-          type="date"
-          label="Issued from"
-          w={160}
-          value={filter.from ?? ''}
-          max={filter.to}
-          onChange={(event) => setQuery({ from: event.currentTarget.value || null })}
-        />
-        <TextInput
-          type="date"
-          label="Issued to"
-          w={160}
-          value={filter.to ?? ''}
-          min={filter.from}
-          onChange={(event) => setQuery({ to: event.currentTarget.value || null })}
-        />
-        <TextInput label="Number" placeholder="LEK-INV000042 or 42" w={190} {...numberFilter.inputProps} />
-      </Group>
+      <InvoiceFilters filter={filter} />
 
       <Card withBorder padding={0} radius="md">
         <ListState
@@ -266,7 +99,7 @@ export function InvoiceList({ currency, canManage }: InvoiceListProps) {
           skeletonRows={6}
           empty={empty}
         >
-          {table}
+          <InvoiceTable items={items} currency={currency} refreshing={invoices.isPlaceholderData} onOpen={open} />
         </ListState>
       </Card>
       {pages > 1 ? (
