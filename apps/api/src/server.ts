@@ -10,7 +10,7 @@ import { createLogger } from './http/logging.js';
 import { createEmbeddedProvider } from './identity/embedded-provider.js';
 import type { AppDeps } from './http/context.js';
 import { seedDemo } from './seed/demo.js';
-import { clearPinLockAfterSignIn } from './features/accounts/accounts.service.js';
+import { clearPinLockAfterSignIn } from './features/accounts/credentials.service.js';
 
 const MAIL_RETRY_INTERVAL_MS = 60_000;
 /** How often expired idempotency keys are removed. */

@@ -11,29 +11,30 @@ import {
 import type { AppDeps } from '../../http/context.js';
 import { route } from '../../http/route.js';
 import * as accounts from './accounts.service.js';
+import * as credentials from './credentials.service.js';
 
 export function accountsRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, deps, getMe, ({ account }) => accounts.getMe(deps, account));
 
   route(app, deps, changePassword, ({ account, actor, body }) =>
-    accounts.changePassword(deps, actor, account.id, body.currentPassword, body.newPassword).then(() => null),
+    credentials.changePassword(deps, actor, account.id, body.currentPassword, body.newPassword).then(() => null),
   );
 
   route(app, deps, replaceDefaultPassword, ({ account, actor, body }) =>
-    accounts.replaceDefaultPassword(deps, actor, account, body.newPassword).then(() => null),
+    credentials.replaceDefaultPassword(deps, actor, account, body.newPassword).then(() => null),
   );
 
   route(app, deps, createPin, ({ account, actor, body }) =>
-    accounts.createPin(deps, actor, account.id, body.pin).then(() => null),
+    credentials.createPin(deps, actor, account.id, body.pin).then(() => null),
   );
 
-  route(app, deps, verifyPin, ({ account, actor, body }) => accounts.verifyPin(deps, actor, account.id, body.pin));
+  route(app, deps, verifyPin, ({ account, actor, body }) => credentials.verifyPin(deps, actor, account.id, body.pin));
 
   route(app, deps, changePin, ({ account, actor, body }) =>
-    accounts.changePin(deps, actor, account.id, body.currentPin, body.newPin).then(() => null),
+    credentials.changePin(deps, actor, account.id, body.currentPin, body.newPin).then(() => null),
   );
 
   route(app, deps, resetPin, ({ account, actor, body }) =>
-    accounts.resetPin(deps, actor, account.id, body.password, body.newPin).then(() => null),
+    credentials.resetPin(deps, actor, account.id, body.password, body.newPin).then(() => null),
   );
 }
