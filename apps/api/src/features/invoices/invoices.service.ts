@@ -5,7 +5,6 @@ import {
   storeDay,
   thousandthsToNumeric,
   toThousandths,
-  unitAllowsFractions,
   type createInvoiceBodySchema,
   type Discount,
   type emailInvoiceBodySchema,
@@ -33,6 +32,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import { variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { lineFailureError, lineFaults } from '../inventory/line-checks.js';
 import { findSaleVariants } from '../checkout/sales.repository.js';
 import { findReceiptHeader } from '../../documents/letterhead.js';
 import { findContact } from '../contacts/contacts.repository.js';
@@ -319,19 +319,10 @@ async function resolveDraft(tx: Executor, scope: InvoiceScope, body: DraftBody):
     const discount = line.discount ?? null;
     if (line.variantId) {
       const variant = variants.get(line.variantId);
-      if (!variant) {
-        invalid.push({ field: `lines.${index}.variantId`, message: 'No such product in this business' });
-        return undefined;
-      }
-      if (variant.isArchived) {
-        invalid.push({ field: `lines.${index}.variantId`, message: `${variant.productName} is archived` });
-        return undefined;
-      }
-      if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
-        invalid.push({
-          field: `lines.${index}.quantity`,
-          message: `${variant.productName} is sold in whole units (${variant.unit})`,
-        });
+      // Each line for its first fault, as a sale answers.
+      const [fault] = lineFaults(variant, thousandths, { mustTrack: false });
+      if (fault) invalid.push(lineFailureError({ index, reason: fault, variant }, { wholeUnitsVerb: 'sold' }));
+      if (!variant || fault) return undefined;
       return {
         productId: variant.productId,
         variantId: variant.variantId,
