@@ -1,7 +1,11 @@
+// Before anything loads Dexie: it takes the IndexedDB it finds when it loads (jsdom has none).
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Dexie } from 'dexie';
 import { afterAll, afterEach, vi } from 'vitest';
 import { toast } from '../components/toast';
+import { closeDeviceDb, DEVICE_DB_NAME, forgetPersistentStorageAnswer } from '../lib/device-db';
 
 // The top progress bar (nprogress) finishes with timers that can fire after a test file's document
 // is gone ("document is not defined"); nothing asserts on it, so it is a no-op in tests.
@@ -43,10 +47,14 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
   document.title = '';
+  // Each test starts on an empty device store (tickets, catalogue, outbox), and asks for persistent
+  // storage again. Only a test that opened it waits for the deletion (IndexedDB stalls under fake timers).
+  if (closeDeviceDb()) await Dexie.delete(DEVICE_DB_NAME);
+  forgetPersistentStorageAnswer();
 });
 
 // Test files share their worker's modules and window (vitest.config.ts): what one file leaves behind
