@@ -6,6 +6,7 @@ import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useActiveStore } from '../../../lib/active-store';
 import { useRegisterSession } from '../api/checkout-api';
+import { forgetSessionTickets } from '../saved-ticket';
 import { CloseReport } from './close-report';
 import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
 import { RegisterGate } from './register-gate';
@@ -63,15 +64,21 @@ export function CheckoutScreen({ storeId, accountId }: { storeId: string; accoun
   // A remembered session that is gone or closed meanwhile (another till closed it): back to the gate.
   if (!sessionId || session.isError || session.data?.status === 'closed')
     return <RegisterGate storeId={storeId} currency={currency} onEnter={(s) => choose(s.id)} />;
-  if (session.isPending) return <LoadingCard label="Loading the register" />;
+  if (session.isPending || !accountId) return <LoadingCard label="Loading the register" />;
+  // A closed session sells no more: the sales in progress kept for it on this device go.
+  const closedHere = (id: string) => void forgetSessionTickets(id).catch(() => undefined);
   return (
     <RegisterScreen
       key={session.data.id}
+      accountId={accountId}
       storeId={storeId}
       session={session.data}
       currency={currency}
       canDiscount={can('checkout.discount')}
-      onRegisterClosed={() => choose(null)}
+      onRegisterClosed={() => {
+        closedHere(session.data.id);
+        choose(null);
+      }}
       header={
         <RegisterHeader
           storeId={storeId}
@@ -81,6 +88,7 @@ export function CheckoutScreen({ storeId, accountId }: { storeId: string; accoun
           canClose={can('checkout.register') || session.data.openedBy.id === accountId}
           onLeave={() => choose(null)}
           onClosed={(s) => {
+            closedHere(s.id);
             choose(null);
             setClosed(s);
           }}

@@ -2,11 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { priceCart, type PaymentInput, type RegisterSellable, type RegisterSession } from '@ipos/contracts';
+import { contactOf } from '../../../components/pickers/picker-fixtures';
 import { toast } from '../../../components/toast';
 import { jsonResponse, problemResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../../lib/money';
+import { lineFromSellable, type Cart } from '../cart';
+import { loadTicket, saveTicket } from '../saved-ticket';
 import { openRegisterSession } from '../test/register-fixtures';
 import { RegisterScreen } from './register-screen';
 
@@ -133,10 +136,12 @@ const baseRoutes = {
   'GET /api/v1/categories': () => jsonResponse({ items: [] }),
 };
 
-function renderRegister({ canDiscount = true } = {}) {
+/** The register, once the sale kept on the device (none here unless a test saved one) is read. */
+async function renderRegister({ canDiscount = true, accountId = ACCOUNT_ID } = {}) {
   const onRegisterClosed = vi.fn();
-  renderWithProviders(
+  const view = renderWithProviders(
     <RegisterScreen
+      accountId={accountId}
       storeId={LEKKI_ID}
       session={session}
       currency="NGN"
@@ -145,7 +150,8 @@ function renderRegister({ canDiscount = true } = {}) {
       onRegisterClosed={onRegisterClosed}
     />,
   );
-  return { user: userEvent.setup(), onRegisterClosed };
+  await screen.findByRole('combobox', { name: 'Find a product' });
+  return { user: userEvent.setup(), onRegisterClosed, unmount: view.unmount };
 }
 
 const lines = () => screen.queryAllByTestId('cart-line');
@@ -169,7 +175,7 @@ afterEach(() => {
 describe('<RegisterScreen>', () => {
   it('searches as you type; arrows move the highlight and Enter adds it, then the search is ready again', async () => {
     fakeApi(baseRoutes);
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     await user.click(search());
     await user.keyboard('peak');
     const options = await screen.findAllByRole('option');
@@ -193,7 +199,7 @@ describe('<RegisterScreen>', () => {
 
   it('Enter pressed before the answer to what is typed adds its best match when it comes, never a stale one', async () => {
     fakeApi(baseRoutes);
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     await user.click(search());
     await user.keyboard('peak');
     await screen.findAllByRole('option');
@@ -216,7 +222,7 @@ describe('<RegisterScreen>', () => {
   it('a scanner burst anywhere adds the product; an unknown code says so and adds nothing', async () => {
     const calls = fakeApi(baseRoutes);
     const show = vi.spyOn(toast, 'show');
-    renderRegister();
+    await renderRegister();
     scanBurst('6001234567890');
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(lines()[0]).toHaveTextContent('Peak Milk 400g');
@@ -241,7 +247,7 @@ describe('<RegisterScreen>', () => {
 
   it('takes up to 3 decimals for goods sold by weight and whole numbers for the rest', async () => {
     fakeApi(baseRoutes);
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('RICE-KG');
     const riceQty = () => screen.getByRole('textbox', { name: 'Quantity of Rice (loose)' });
     // A weighed item: its quantity takes the focus to type the weight.
@@ -263,7 +269,7 @@ describe('<RegisterScreen>', () => {
 
   it('shows no discount controls without checkout.discount', async () => {
     fakeApi(baseRoutes);
-    renderRegister({ canDiscount: false });
+    await renderRegister({ canDiscount: false });
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /discount/i })).not.toBeInTheDocument();
@@ -271,7 +277,7 @@ describe('<RegisterScreen>', () => {
 
   it('shows the totals priceCart gives (line tax, line and cart discounts) and removes a focused line with Delete', async () => {
     fakeApi(baseRoutes);
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('6001234567890');
     await waitFor(() => expect(lines()).toHaveLength(1));
     scanBurst('PEAK-TIN');
@@ -340,7 +346,7 @@ describe('<RegisterScreen>', () => {
         return jsonResponse(held);
       },
     });
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('6001234567890');
     await waitFor(() => expect(lines()).toHaveLength(1));
     scanBurst('6001234567890');
@@ -383,7 +389,7 @@ describe('<RegisterScreen>', () => {
         return jsonResponse(saleOf(body.id), 201);
       },
     });
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
     fireEvent.keyDown(document.body, { key: 'F9' });
@@ -441,7 +447,7 @@ describe('<RegisterScreen>', () => {
         ]);
       },
     });
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
     fireEvent.keyDown(document.body, { key: 'F9' });
@@ -466,7 +472,7 @@ describe('<RegisterScreen> stock before payment', () => {
       'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
     });
     const show = vi.spyOn(toast, 'show');
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst(malt.barcode!);
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(stockOf(lines()[0]!)).toBeNull();
@@ -505,7 +511,7 @@ describe('<RegisterScreen> stock before payment', () => {
       'GET /api/v1/stores/current': storeRoute(true),
       'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
     });
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst(malt.barcode!);
     await waitFor(() => expect(lines()).toHaveLength(1));
     await user.clear(malty());
@@ -525,7 +531,7 @@ describe('<RegisterScreen> stock before payment', () => {
 
   it('a scanned out-of-stock item is added with its warning; removing it lets the rest be paid', async () => {
     fakeApi(baseRoutes);
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
     scanBurst(semo.barcode!);
@@ -553,7 +559,7 @@ describe('<RegisterScreen> stock before payment', () => {
       'GET /api/v1/held-sales': () => jsonResponse({ items: [held] }),
       [`POST /api/v1/held-sales/${held.id}/resume`]: () => jsonResponse(held),
     });
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     await user.click(await screen.findByRole('button', { name: 'Held (1)' }));
     await user.click(await screen.findByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(lines()).toHaveLength(1));
@@ -579,7 +585,7 @@ describe('<RegisterScreen> stock before payment', () => {
           409,
         ),
     });
-    const { user } = renderRegister();
+    const { user } = await renderRegister();
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
     scanBurst(malt.barcode!);
@@ -617,7 +623,7 @@ describe('<RegisterScreen> stock before payment', () => {
         return searchSellables(call);
       },
     });
-    renderRegister();
+    await renderRegister();
     scanBurst(malt.barcode!);
     scanBurst(malt.barcode!);
     await waitFor(() => expect(malty()).toHaveValue('2'));
@@ -630,6 +636,155 @@ describe('<RegisterScreen> stock before payment', () => {
     expect(
       calls.some((c) => c.path === '/api/v1/sellables' && c.query.getAll('variantId').includes(malt.variantId)),
     ).toBe(true);
+  });
+});
+
+describe('<RegisterScreen> sale in progress kept on the device', () => {
+  const ticketKey = { accountId: ACCOUNT_ID, storeId: LEKKI_ID, sessionId: SESSION_ID };
+  const OTHER_ACCOUNT_ID = '0190a6a0-0000-7000-8000-0000000000a2';
+  const customer = contactOf({ id: '0190a6a0-0000-7000-8000-0000000000d1', kind: 'customer', name: 'Mama Titi' });
+  const quantityOf = (name: string) => screen.getByRole('textbox', { name: `Quantity of ${name}` });
+  const saved = () => loadTicket(ticketKey);
+
+  /** Two Peak Milk at 10% off, half a kilo of rice, ₦50 off the cart: rung up at the till. */
+  async function ringUp(user: ReturnType<typeof userEvent.setup>) {
+    scanBurst(peak.barcode!);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    scanBurst(peak.barcode!);
+    await waitFor(() => expect(quantityOf('Peak Milk 400g')).toHaveValue('2'));
+    scanBurst('RICE-KG');
+    await waitFor(() => expect(quantityOf('Rice (loose)')).toHaveFocus());
+    await user.clear(quantityOf('Rice (loose)'));
+    await user.type(quantityOf('Rice (loose)'), '0.5{Enter}');
+    await user.click(within(lines()[0]!).getByRole('button', { name: 'Discount' }));
+    await user.type(await screen.findByLabelText('Discount (%)'), '10{Enter}');
+    await waitFor(() => expect(screen.queryByLabelText('Discount (%)')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Cart discount' }));
+    await user.click(await screen.findByRole('radio', { name: 'Amount' }));
+    await user.type(screen.getByLabelText('Cart discount (NGN)'), '50{Enter}');
+    await waitFor(async () => expect((await saved())?.cartDiscount).toEqual({ type: 'amount', value: 5_000 }));
+  }
+
+  it('comes back as it was when the register opens again (after a lock, another screen, a reload)', async () => {
+    fakeApi(baseRoutes);
+    const { user, unmount } = await renderRegister();
+    await ringUp(user);
+    const total = screen.getByTestId('cart-total').textContent;
+    unmount();
+
+    await renderRegister();
+    expect(lines().map((l) => l.getAttribute('aria-label'))).toEqual([
+      expect.stringContaining('Peak Milk 400g'),
+      expect.stringContaining('Rice (loose)'),
+    ]);
+    expect(quantityOf('Peak Milk 400g')).toHaveValue('2');
+    expect(quantityOf('Rice (loose)')).toHaveValue('0.5');
+    expect(screen.getByTestId('cart-discount')).not.toHaveTextContent(formatMoney(0, 'NGN'));
+    expect(screen.getByTestId('cart-total').textContent).toBe(total);
+  });
+
+  it('is read before the cart shows: a short loading state, never an empty cart that fills itself', async () => {
+    fakeApi(baseRoutes);
+    await saveTicket(ticketKey, { lines: [lineFromSellable(peakTin, 3)], cartDiscount: null, customerId: null });
+    renderWithProviders(
+      <RegisterScreen
+        accountId={ACCOUNT_ID}
+        storeId={LEKKI_ID}
+        session={session}
+        currency="NGN"
+        canDiscount
+        header={<h1>Till 1</h1>}
+        onRegisterClosed={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Opening the sale in progress')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('combobox', { name: 'Find a product' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+    await screen.findByRole('combobox', { name: 'Find a product' });
+    expect(quantityOf('Peak Milk tin')).toHaveValue('3');
+  });
+
+  it('is priced again from the current sellables, keeps its customer, and says what was left out', async () => {
+    const show = vi.spyOn(toast, 'show');
+    fakeApi({ ...baseRoutes, [`GET /api/v1/contacts/${customer.id}`]: () => jsonResponse(customer) });
+    // Saved when the tin cost ₦250; it costs ₦300 now. A line for a product no longer sold is left out.
+    const gone = sellable({ name: 'Old biscuits' });
+    const ticket: Cart = {
+      lines: [{ ...lineFromSellable(peakTin, 2), unitPriceMinor: 25_000 }, lineFromSellable(gone)],
+      cartDiscount: null,
+      customerId: customer.id,
+    };
+    await saveTicket(ticketKey, ticket);
+    await renderRegister();
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(lines()[0]).toHaveTextContent('Peak Milk tin');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(formatMoney(60_000, 'NGN'));
+    expect(await screen.findByTestId('cart-customer')).toHaveTextContent('Mama Titi');
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'warning', message: '1 item is no longer sold and left out.' }),
+    );
+    await waitFor(async () => expect((await saved())?.lines.map((l) => l.unitPriceMinor)).toEqual([30_000]));
+  });
+
+  it('another person on the same register sees an empty cart, and their own sale is kept apart', async () => {
+    fakeApi(baseRoutes);
+    await saveTicket(ticketKey, { lines: [lineFromSellable(peakTin, 3)], cartDiscount: null, customerId: null });
+    await renderRegister({ accountId: OTHER_ACCOUNT_ID });
+    expect(lines()).toHaveLength(0);
+    scanBurst(malt.barcode!);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    await waitFor(async () =>
+      expect((await loadTicket({ ...ticketKey, accountId: OTHER_ACCOUNT_ID }))?.lines).toHaveLength(1),
+    );
+    expect((await saved())?.lines.map((l) => [l.name, l.quantity])).toEqual([['Peak Milk tin', 3]]);
+  });
+
+  it('goes once the sale is completed, and a new register shows an empty cart', async () => {
+    fakeApi({
+      ...baseRoutes,
+      'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
+    });
+    const { user, unmount } = await renderRegister();
+    scanBurst('PEAK-TIN');
+    await waitFor(async () => expect(await saved()).not.toBeNull());
+    fireEvent.keyDown(document.body, { key: 'F9' });
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    expect(await screen.findByText(/Receipt of/)).toBeInTheDocument();
+    await waitFor(async () => expect(await saved()).toBeNull());
+    // The cashier comes back to the register before pressing New sale: nothing is left over.
+    unmount();
+    await renderRegister();
+    expect(lines()).toHaveLength(0);
+  });
+
+  it('goes when the sale is held or the cart cleared', async () => {
+    fakeApi({
+      ...baseRoutes,
+      'POST /api/v1/held-sales': (call) =>
+        jsonResponse(
+          {
+            id: '0190a6a0-0000-7000-8000-0000000000f3',
+            label: null,
+            heldBy: { id: ACCOUNT_ID, name: 'Ada Owner' },
+            createdAt: '2026-03-07T09:00:00.000Z',
+            lineCount: 1,
+            cart: (call.body as { cart: unknown }).cart,
+          },
+          201,
+        ),
+    });
+    const { user } = await renderRegister();
+    scanBurst('PEAK-TIN');
+    await waitFor(async () => expect(await saved()).not.toBeNull());
+    fireEvent.keyDown(document.body, { key: 'F8' });
+    await user.type(await screen.findByLabelText('Label (optional)'), '{Enter}');
+    await waitFor(() => expect(lines()).toHaveLength(0));
+    await waitFor(async () => expect(await saved()).toBeNull());
+
+    scanBurst('PEAK-TIN');
+    await waitFor(async () => expect(await saved()).not.toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Clear the sale' }));
+    await waitFor(async () => expect(await saved()).toBeNull());
   });
 });
 

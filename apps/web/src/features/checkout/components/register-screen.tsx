@@ -7,6 +7,7 @@ import {
   type RegisterSession,
   type Sale,
 } from '@ipos/contracts';
+import { LoadingCard } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
 import { useActiveStore } from '../../../lib/active-store';
 import { findSellableByCode } from '../api/checkout-api';
@@ -16,11 +17,13 @@ import { useCompleteSale } from '../use-complete-sale';
 import { useHeldSaleActions } from '../use-held-sale-actions';
 import { useBarcodeScanner } from '../use-scanner';
 import { useRegisterShortcuts } from '../use-register-shortcuts';
+import { useSavedTicket } from '../use-saved-ticket';
 import { useStockRefreshOnFocus } from '../use-stock-refresh';
 import { CameraScanDialog } from './camera-scan-dialog';
 import { CartPanel } from './cart-panel';
 import classes from './checkout.module.css';
 import { CustomerBar, CustomerDialog } from './customer-picker';
+import { DeviceStorageNotice } from './device-storage-notice';
 import { HeldSalesDialog, HoldDialog, useHeldCount } from './held-sales';
 import { PaymentDialog } from './payment/payment-dialog';
 import { ReceiptPanel } from './receipt/receipt-panel';
@@ -35,6 +38,7 @@ export type { PriceNotice } from '../use-complete-sale';
  * / or F2 search, F4 customer, F8 hold, F9 or Ctrl+Enter pay.
  */
 export function RegisterScreen({
+  accountId,
   storeId,
   session,
   currency,
@@ -42,6 +46,8 @@ export function RegisterScreen({
   header,
   onRegisterClosed,
 }: {
+  /** Who sells: the sale in progress is kept on the device as theirs. */
+  accountId: string;
   storeId: string;
   session: RegisterSession;
   currency: CurrencyCode;
@@ -77,6 +83,13 @@ export function RegisterScreen({
     onRegisterClosed,
   });
   const { clearNotices, prepare } = sale;
+  const ticket = useSavedTicket({
+    accountId,
+    storeId,
+    sessionId: session.id,
+    cart: completed ? emptyCart : cart,
+    setCart,
+  });
 
   const change = useCallback(
     (next: (c: Cart) => Cart) => {
@@ -155,10 +168,12 @@ export function RegisterScreen({
   };
 
   if (completed) return <ReceiptPanel saleId={completed.id} onNewSale={newSale} />;
+  if (!ticket.ready) return <LoadingCard label="Opening the sale in progress" />;
 
   return (
     <Stack gap="sm">
       {header}
+      <DeviceStorageNotice />
       <div className={classes.register}>
         <RegisterSearchPane
           searchRef={searchRef}
