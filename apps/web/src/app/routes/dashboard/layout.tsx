@@ -60,7 +60,7 @@ export function DashboardLayout() {
         ) : null
       }
       person={me.data ? { name: me.data.account.name, roleLabel: personRoleLabel(me.data, session) } : null}
-      signOut={<SignOutButton size="sm" />}
+      signOut={<SignOutButton size="sm" accountId={me.data?.account.id} />}
     >
       {me.data ? (
         <InvitationsNotice
