@@ -38,6 +38,8 @@ export function DeviceStorageNotice() {
     <Alert
       color="yellow"
       variant="light"
+      // A note to act on when convenient, not an error: announced politely.
+      role="status"
       title="This browser may clear sales kept on this device"
       withCloseButton
       closeButtonLabel="Dismiss"
