@@ -8,6 +8,9 @@ import { App } from './app/app';
 import { isProtectedPath } from './app/guards';
 import type { AppDeps } from './app/providers';
 import { createAppRouter, type AppRouter } from './app/router';
+import { persistDeviceQueries } from './app/pwa/device-queries';
+import { registerServiceWorker } from './app/pwa/service-worker';
+import { shouldRegisterServiceWorker } from './app/pwa/update-rules';
 import { completeSignIn } from './app/session-bootstrap';
 import { meQueryKey } from './features/accounts/api/get-me';
 import {
@@ -50,7 +53,10 @@ void runStartup({
       isCallbackWindow,
     });
     if (!(await auth.startup())) return false;
-    return { auth, config, queryClient: createQueryClient() } satisfies AppDeps;
+    const queryClient = createQueryClient();
+    // The register's own reads, kept per account on the device, answer when the network does not.
+    if (!isCallbackWindow) await persistDeviceQueries(queryClient);
+    return { auth, config, queryClient } satisfies AppDeps;
   },
 
   mount(deps) {
@@ -79,6 +85,10 @@ void runStartup({
   afterMount(deps) {
     // The popup and hidden-frame copies of the app only hand a response back: they are not visits.
     if (isCallbackWindow) return;
+    const hasServiceWorker = 'serviceWorker' in navigator;
+    if (shouldRegisterServiceWorker({ isProduction: import.meta.env.PROD, hasServiceWorker, isCallbackWindow })) {
+      registerServiceWorker();
+    }
     followAccountForAnalytics({
       queryClient: deps.queryClient,
       accountQueryKey: meQueryKey,

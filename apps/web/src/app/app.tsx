@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { UpdateNotice } from './pwa/update-notice';
 import { AppProviders, type AppDeps } from './providers';
 import type { AppRouter } from './router';
 
@@ -6,6 +7,7 @@ export function App({ deps, router }: { deps: AppDeps; router: AppRouter }) {
   return (
     <AppProviders deps={deps}>
       <RouterProvider router={router} />
+      <UpdateNotice />
     </AppProviders>
   );
 }

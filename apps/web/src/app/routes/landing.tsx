@@ -5,6 +5,7 @@ import { CenteredLayout } from '../../components/layout/page-shell';
 import { SignInButton } from '../../features/identity/components/sign-in-button';
 import { resolveReturnTo } from '../../features/identity/session';
 import { SIGNED_OUT_QUERY } from '../guards';
+import { OfflineSignInNotice } from '../pwa/offline-sign-in-notice';
 
 /** `/`: the public landing page; its one action is signing in. */
 export function LandingRoute() {
@@ -27,6 +28,7 @@ export function LandingRoute() {
               You have signed out.
             </Alert>
           )}
+          <OfflineSignInNotice />
           <SignInButton returnTo={resolveReturnTo(search)} />
         </Stack>
       </Paper>

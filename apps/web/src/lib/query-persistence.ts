@@ -1,0 +1,149 @@
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { Dexie, type Table } from 'dexie';
+import { isApiError } from './api-client';
+import { logger } from './logger';
+
+/**
+ * Some query results kept on the device per account, so the register opens for the person who last
+ * read them when the network is gone (decision 0036). The service worker caches no API answer (it
+ * cannot tell who is signed in); this store is keyed by the account, and a person only ever gets
+ * their own rows back.
+ *
+ * Its own IndexedDB database and table (`ipos-device-queries`.`queries`), apart from the device store
+ * of lib/device-db.ts, so either can change its schema without the other.
+ */
+export const QUERY_DB_NAME = 'ipos-device-queries';
+
+/** Rows written by another shape of this module are ignored (their data may be shaped differently). */
+export const QUERY_SNAPSHOT_VERSION = 1;
+
+/** A result older than this is not worth showing: the person must reach the server first. */
+export const QUERY_SNAPSHOT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface QuerySnapshotRow {
+  /** Who read them: the identity provider's issuer and subject. */
+  accountKey: string;
+  version: number;
+  savedAt: number;
+  queries: DehydratedState['queries'];
+}
+
+class QuerySnapshotDb extends Dexie {
+  queries!: Table<QuerySnapshotRow, string>;
+  constructor() {
+    super(QUERY_DB_NAME);
+    this.version(1).stores({ queries: 'accountKey' });
+  }
+}
+
+let db: QuerySnapshotDb | null = null;
+function snapshotDb(): QuerySnapshotDb {
+  db ??= new QuerySnapshotDb();
+  return db;
+}
+
+/** Closes the database (tests start each case on an empty one). */
+export function closeQuerySnapshotDb(): void {
+  db?.close();
+  db = null;
+}
+
+export async function loadQuerySnapshot(accountKey: string, now = Date.now()): Promise<DehydratedState['queries']> {
+  const row = await snapshotDb().queries.get(accountKey);
+  if (!row || row.version !== QUERY_SNAPSHOT_VERSION) return [];
+  return row.queries.filter((query) => now - query.state.dataUpdatedAt <= QUERY_SNAPSHOT_MAX_AGE_MS);
+}
+
+/** Adds the given results to the account's row: a newer read of a query replaces the older one. */
+export async function saveQuerySnapshot(
+  accountKey: string,
+  queries: DehydratedState['queries'],
+  now = Date.now(),
+): Promise<void> {
+  const store = snapshotDb();
+  await store.transaction('rw', store.queries, async () => {
+    const kept = await loadQuerySnapshot(accountKey, now);
+    const byHash = new Map(kept.map((query) => [query.queryHash, query]));
+    for (const query of queries) byHash.set(query.queryHash, query);
+    await store.queries.put({
+      accountKey,
+      version: QUERY_SNAPSHOT_VERSION,
+      savedAt: now,
+      queries: [...byHash.values()],
+    });
+  });
+}
+
+export interface QueryPersistenceOptions {
+  /** Which queries are kept (by key). */
+  isKept: (queryKey: QueryKey) => boolean;
+  /** The signed-in account's key now, or null when nobody is signed in. */
+  accountKey: () => string | null;
+  /** Whether the device believes it is online. */
+  isOnline: () => boolean;
+  debounceMs?: number;
+}
+
+/**
+ * Keeps the chosen queries' results for the signed-in account, and gives them back: all at once when
+ * the page starts offline, else one by one when a query fails for want of the network (an answer
+ * from the server, a 401 say, is never papered over). Online, nothing changes: queries read the
+ * server as before. Resolves once the start-up restore is done; the result stops persisting.
+ */
+export async function persistQueries(
+  queryClient: QueryClient,
+  { isKept, accountKey, isOnline, debounceMs = 300 }: QueryPersistenceOptions,
+): Promise<() => void> {
+  const startKey = accountKey();
+  if (startKey && !isOnline()) {
+    const saved = await loadQuerySnapshot(startKey).catch(() => []);
+    hydrate(queryClient, { mutations: [], queries: saved });
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Whose answer each kept query holds: the account signed in when it arrived. Only the signed-in
+  // account's answers are saved, so a result read just before someone else signed in stays out.
+  const readBy = new Map<string, string | null>();
+
+  const flush = () => {
+    timer = undefined;
+    const key = accountKey();
+    if (!key) return;
+    const { queries } = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        isKept(query.queryKey) && query.state.status === 'success' && readBy.get(query.queryHash) === key,
+    });
+    if (queries.length === 0) return;
+    saveQuerySnapshot(key, queries).catch((error: unknown) => logger.warn('queries could not be kept', error));
+  };
+
+  const restore = async (query: Query) => {
+    const key = accountKey();
+    if (!key) return;
+    const saved = (await loadQuerySnapshot(key).catch(() => [])).find((q) => q.queryHash === query.queryHash);
+    if (!saved || query.state.data !== undefined || key !== accountKey()) return;
+    queryClient.setQueryData(query.queryKey, saved.state.data, { updatedAt: saved.state.dataUpdatedAt });
+  };
+
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !isKept(event.query.queryKey)) return;
+    if (event.action.type === 'success') {
+      readBy.set(event.query.queryHash, accountKey());
+      timer ??= setTimeout(flush, debounceMs);
+    } else if (event.action.type === 'error' && event.query.state.data === undefined) {
+      if (!isApiError(event.action.error)) void restore(event.query);
+    }
+  });
+
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
