@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CreateBusinessBody, listBusinesses } from '@ipos/contracts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { WhenLoaded } from '../../../components/feedback/load-states';
+import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { toast } from '../../../components/toast';
 import type { ResponseOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
@@ -29,6 +29,8 @@ export function AdminBusinessList({
   onCreated: (businessId: string) => void;
 }) {
   const [creating, setCreating] = useState(false);
+  const data = businesses.data;
+  const items = data?.items ?? [];
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
@@ -38,76 +40,77 @@ export function AdminBusinessList({
         </Stack>
         <Button onClick={() => setCreating(true)}>New business</Button>
       </Group>
-      <WhenLoaded
-        query={businesses}
-        loadingLabel="Loading your businesses"
-        errorTitle="We could not load your businesses"
-      >
-        {({ items, total, pageSize }) =>
-          items.length === 0 ? (
-            <Card withBorder padding="lg" radius="md">
-              <EmptyState title="You do not own a business yet">Create one with New business.</EmptyState>
-            </Card>
-          ) : (
-            <Stack gap="sm">
-              <Card withBorder padding={0} radius="md">
-                <Table.ScrollContainer minWidth={760}>
-                  <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Businesses">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Business</Table.Th>
-                        <Table.Th scope="col">Country</Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          Stores
-                        </Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          Staff
-                        </Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          Sales today
-                        </Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          Net sales today
-                        </Table.Th>
-                        <Table.Th scope="col" ta="right">
-                          Low stock
-                        </Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {items.map((business) => (
-                        <Table.Tr key={business.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={businessPath(business.id)} fw={600}>
-                              {business.name}
-                            </Anchor>
-                            <Text size="xs" c="dimmed">
-                              {business.currency}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{business.country}</Table.Td>
-                          <Table.Td ta="right">{business.storeCount}</Table.Td>
-                          <Table.Td ta="right">{business.staffCount}</Table.Td>
-                          <Table.Td ta="right">{business.todayFigures.salesCount}</Table.Td>
-                          <Table.Td ta="right">
-                            {formatMoney(business.todayFigures.netSalesMinor, business.currency)}
-                          </Table.Td>
-                          <Table.Td ta="right">{business.lowStockCount}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Card>
-              {total > pageSize ? (
-                <Group justify="flex-end">
-                  <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} aria-label="Pages" />
-                </Group>
-              ) : null}
-            </Stack>
-          )
-        }
-      </WhenLoaded>
+      <Stack gap="sm">
+        <Card withBorder padding={0} radius="md">
+          <ListState
+            query={businesses}
+            count={items.length}
+            loadingLabel="Loading your businesses"
+            errorTitle="We could not load your businesses"
+            empty={
+              <Box p="lg">
+                <EmptyState title="You do not own a business yet">Create one with New business.</EmptyState>
+              </Box>
+            }
+          >
+            <ListTable label="Businesses" minWidth={760} refreshing={businesses.isPlaceholderData}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Business</Table.Th>
+                  <Table.Th scope="col">Country</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Stores
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Staff
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Sales today
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Net sales today
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Low stock
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((business) => (
+                  <Table.Tr key={business.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={businessPath(business.id)} fw={600}>
+                        {business.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {business.currency}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{business.country}</Table.Td>
+                    <Table.Td ta="right">{business.storeCount}</Table.Td>
+                    <Table.Td ta="right">{business.staffCount}</Table.Td>
+                    <Table.Td ta="right">{business.todayFigures.salesCount}</Table.Td>
+                    <Table.Td ta="right">
+                      {formatMoney(business.todayFigures.netSalesMinor, business.currency)}
+                    </Table.Td>
+                    <Table.Td ta="right">{business.lowStockCount}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </ListTable>
+          </ListState>
+        </Card>
+        {data && data.total > data.pageSize ? (
+          <Group justify="flex-end">
+            <Pagination
+              total={Math.ceil(data.total / data.pageSize)}
+              value={page}
+              onChange={onPage}
+              aria-label="Pages"
+            />
+          </Group>
+        ) : null}
+      </Stack>
       <Modal opened={creating} onClose={() => setCreating(false)} title="New business" size="lg">
         {creating ? (
           <NewBusinessForm
