@@ -1,4 +1,4 @@
-import { toThousandths, unitAllowsFractions, type FieldError, type HeldCart, type HeldSale } from '@ipos/contracts';
+import type { FieldError, HeldCart, HeldSale } from '@ipos/contracts';
 import type { StoreAccess } from '../../auth/access.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { invalidFields, notFound } from '../../http/app-error.js';
@@ -6,6 +6,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { iso, accountNames } from '../../lib/records.js';
 import { findVariants } from '../inventory/stock-variants.repository.js';
+import { checkLines, lineFailureError } from '../inventory/line-checks.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
 import { assertMayDiscount } from './discount.policy.js';
@@ -15,6 +16,7 @@ type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 type HoldScope = Scope & Pick<StoreAccess, 'permissions' | 'roleName'>;
 
 const WHAT = 'The held sale';
+const NOT_ON_SALE = 'No such product on sale in this business';
 
 function present(row: HeldSaleRow, names: Map<string, string>): HeldSale {
   return {
@@ -59,16 +61,10 @@ export async function holdSale(
       const problem = contactFieldError(customer, 'customer', 'cart.customerId');
       if (problem) errors.push(problem);
     }
-    body.cart.lines.forEach((line, i) => {
-      const variant = variants.get(line.variantId);
-      if (!variant || variant.isArchived)
-        errors.push({ field: `cart.lines.${i}.variantId`, message: 'No such product on sale in this business' });
-      else if (!unitAllowsFractions(variant.unit) && toThousandths(line.quantity) % 1000 !== 0)
-        errors.push({
-          field: `cart.lines.${i}.quantity`,
-          message: `${variant.productName} is sold in whole units (${variant.unit})`,
-        });
-    });
+    // Each line for its first fault; an archived product is simply not on sale.
+    const checked = checkLines(body.cart.lines, variants, { mustTrack: false });
+    for (const f of checked.failures.filter((f, i, all) => all[i - 1]?.index !== f.index))
+      errors.push(lineFailureError(f, { wholeUnitsVerb: 'sold', prefix: 'cart.lines', unavailable: NOT_ON_SALE }));
     if (errors.length > 0) throw invalidFields(errors);
     assertMayDiscount(scope, body.cart, 'cart.');
     const row = await insertHeldSale(tx, {
