@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, stubApi } from '../../../test/api';
+import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID } from '../../../test/fixtures';
 import { renderInRouter } from '../../../test/render';
 import { formatDelta, MovementHistory } from './movement-history';
@@ -193,6 +193,17 @@ describe('<MovementHistory>', () => {
     stubApi({ [LIST]: () => jsonResponse(page([])) });
     renderHistory();
     expect(await screen.findByText('No movements yet')).toBeInTheDocument();
+  });
+
+  it('a failed first load says so with a retry, and the retry shows the movements', async () => {
+    stubApi({
+      [LIST]: [() => problemResponse(500, 'INTERNAL', 'Something went wrong'), () => jsonResponse(page(movements))],
+    });
+    renderHistory();
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('We could not load the movements');
+    await userEvent.setup().click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('movement-row')).toHaveLength(3);
   });
 
   it('formatDelta always shows the sign, with the unit', () => {
