@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Category, CategoryNode } from '@ipos/contracts';
-import { WhenLoaded } from '../../../components/feedback/load-states';
+import { ListState } from '../../../components/feedback/list-state';
 import { showApiError, toast } from '../../../components/toast';
 import { useCategories, useCreateCategory, useReorderCategories } from '../api/categories';
 import { CategoryArchiveDialog } from './category-archive-dialog';
@@ -48,6 +48,7 @@ export function CategoryManager({ canManage }: { canManage: boolean }) {
       />
     ) : null;
 
+  const items = tree.data?.items ?? [];
   const rowProps = { canManage, editing, setEditing, onArchive: setConfirming };
 
   return (
@@ -64,57 +65,54 @@ export function CategoryManager({ canManage }: { canManage: boolean }) {
         </Group>
       </Group>
       {addForm(null)}
-      <WhenLoaded query={tree} loadingLabel="Loading the categories" errorTitle="We could not load the categories">
-        {({ items }) =>
-          items.length === 0 ? (
-            <Card withBorder padding="lg" radius="md">
-              <Text>{canManage ? 'No categories yet. Add the first one.' : 'No categories yet.'}</Text>
-            </Card>
-          ) : (
-            <Card withBorder padding="md" radius="md">
-              <Stack
-                gap={0}
-                component="ul"
-                style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                aria-label="Categories"
-              >
-                {items.map((node: CategoryNode) => (
-                  <li key={node.id}>
-                    <CategoryRow
-                      category={node}
-                      siblings={items}
-                      onMove={move(items, null)}
-                      isChild={false}
-                      {...rowProps}
-                    />
-                    {node.children.length > 0 || (editing?.kind === 'add' && editing.parentId === node.id) ? (
-                      <Stack
-                        gap={0}
-                        component="ul"
-                        style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                        aria-label={`${node.name} sub-categories`}
-                      >
-                        {node.children.map((child) => (
-                          <li key={child.id}>
-                            <CategoryRow
-                              category={child}
-                              siblings={node.children}
-                              onMove={move(node.children, node.id)}
-                              isChild
-                              {...rowProps}
-                            />
-                          </li>
-                        ))}
-                        <li>{addForm(node.id, node.name)}</li>
-                      </Stack>
-                    ) : null}
-                  </li>
-                ))}
-              </Stack>
-            </Card>
-          )
+      <ListState
+        query={tree}
+        count={items.length}
+        loadingLabel="Loading the categories"
+        errorTitle="We could not load the categories"
+        empty={
+          <Card withBorder padding="lg" radius="md">
+            <Text>{canManage ? 'No categories yet. Add the first one.' : 'No categories yet.'}</Text>
+          </Card>
         }
-      </WhenLoaded>
+      >
+        <Card withBorder padding="md" radius="md">
+          <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Categories">
+            {items.map((node: CategoryNode) => (
+              <li key={node.id}>
+                <CategoryRow
+                  category={node}
+                  siblings={items}
+                  onMove={move(items, null)}
+                  isChild={false}
+                  {...rowProps}
+                />
+                {node.children.length > 0 || (editing?.kind === 'add' && editing.parentId === node.id) ? (
+                  <Stack
+                    gap={0}
+                    component="ul"
+                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                    aria-label={`${node.name} sub-categories`}
+                  >
+                    {node.children.map((child) => (
+                      <li key={child.id}>
+                        <CategoryRow
+                          category={child}
+                          siblings={node.children}
+                          onMove={move(node.children, node.id)}
+                          isChild
+                          {...rowProps}
+                        />
+                      </li>
+                    ))}
+                    <li>{addForm(node.id, node.name)}</li>
+                  </Stack>
+                ) : null}
+              </li>
+            ))}
+          </Stack>
+        </Card>
+      </ListState>
       <CategoryArchiveDialog confirming={confirming} setConfirming={setConfirming} />
     </Stack>
   );
