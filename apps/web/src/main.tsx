@@ -21,7 +21,7 @@ import {
 } from './features/identity/auth-client';
 import { resolveReturnTo } from './features/identity/session';
 import { analytics } from './lib/analytics';
-import { loadConfig } from './lib/config';
+import { CONFIG_URL, loadConfig } from './lib/config';
 import { installGlobals } from './lib/globals';
 import { installPreloadRecovery } from './lib/preload-recovery';
 import { createQueryClient } from './lib/query-client';
@@ -87,7 +87,7 @@ void runStartup({
     if (isCallbackWindow) return;
     const hasServiceWorker = 'serviceWorker' in navigator;
     if (shouldRegisterServiceWorker({ isProduction: import.meta.env.PROD, hasServiceWorker, isCallbackWindow })) {
-      registerServiceWorker();
+      registerServiceWorker({ warmUrls: [CONFIG_URL, deps.auth.userManager.settings.metadataUrl] });
     }
     followAccountForAnalytics({
       queryClient: deps.queryClient,

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import {
   closeQuerySnapshotDb,
+  isNoAnswer,
   loadQuerySnapshot,
   persistQueries,
   QUERY_DB_NAME,
@@ -42,7 +43,10 @@ beforeEach(async () => {
   closeQuerySnapshotDb();
   await Dexie.delete(QUERY_DB_NAME);
 });
-afterEach(() => closeQuerySnapshotDb());
+afterEach(async () => {
+  await settle();
+  closeQuerySnapshotDb();
+});
 
 describe('persistQueries', () => {
   it("keeps a kept query's answer for the signed-in account, and gives it back when the page starts offline", async () => {
@@ -122,6 +126,29 @@ describe('persistQueries', () => {
       }),
     ).rejects.toThrow();
     await expect.poll(() => queryClient.getQueryData(ME)).toEqual({ name: 'Ada (kept)' });
+    expect(queryClient.getQueryState(ME)?.status).toBe('success');
+
+    // A refetch that gets no answer leaves the answer on screen rather than a failure.
+    await queryClient
+      .fetchQuery({
+        queryKey: ME,
+        staleTime: 0,
+        queryFn: async () => {
+          throw new ApiError({ code: 'NETWORK_ERROR', status: 0, message: 'Could not reach the server' });
+        },
+      })
+      .catch(() => undefined);
+    expect(queryClient.getQueryState(ME)?.status).toBe('success');
+    expect(queryClient.getQueryData(ME)).toEqual({ name: 'Ada (kept)' });
+  });
+
+  it('tells no answer from an answer', () => {
+    expect(isNoAnswer(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isNoAnswer(new ApiError({ code: 'NETWORK_ERROR', status: 0, message: 'x' }))).toBe(true);
+    expect(isNoAnswer(new ApiError({ code: 'HTTP_ERROR', status: 503, message: 'x' }))).toBe(true);
+    expect(isNoAnswer(new ApiError({ code: 'UNAUTHENTICATED', status: 401, message: 'x' }))).toBe(false);
+    expect(isNoAnswer(new ApiError({ code: 'INTERNAL', status: 500, message: 'x' }))).toBe(false);
+    expect(isNoAnswer(new Error('bug'))).toBe(false);
   });
 
   it('forgets answers older than a week', async () => {

@@ -81,6 +81,15 @@ export async function saveQuerySnapshot(
   });
 }
 
+/**
+ * The server did not answer: no network, no connection, or a gateway saying the server is away
+ * (decision 0036). Any other failure is the server's answer and is shown as it is.
+ */
+export function isNoAnswer(error: unknown): boolean {
+  if (!isApiError(error)) return error instanceof TypeError;
+  return error.code === 'NETWORK_ERROR' || [502, 503, 504].includes(error.status);
+}
+
 export interface QueryPersistenceOptions {
   /** Which queries are kept (by key). */
   isKept: (queryKey: QueryKey) => boolean;
@@ -93,9 +102,10 @@ export interface QueryPersistenceOptions {
 
 /**
  * Keeps the chosen queries' results for the signed-in account, and gives them back: all at once when
- * the page starts offline, else one by one when a query fails for want of the network (an answer
- * from the server, a 401 say, is never papered over). Online, nothing changes: queries read the
- * server as before. Resolves once the start-up restore is done; the result stops persisting.
+ * the page starts offline, else one by one when a read gets no answer (see isNoAnswer; an answer from
+ * the server, a 401 say, is never papered over). A kept query that already shows an answer keeps it
+ * when a refetch gets none. While the server answers nothing changes: queries read it as before.
+ * Resolves once the start-up restore is done; the result stops persisting.
  */
 export async function persistQueries(
   queryClient: QueryClient,
@@ -137,8 +147,12 @@ export async function persistQueries(
     if (event.action.type === 'success') {
       readBy.set(event.query.queryHash, accountKey());
       timer ??= setTimeout(flush, debounceMs);
-    } else if (event.action.type === 'error' && event.query.state.data === undefined) {
-      if (!isApiError(event.action.error)) void restore(event.query);
+    } else if (event.action.type === 'error' && isNoAnswer(event.action.error)) {
+      const { query } = event;
+      // Already showing an earlier answer: it stays on screen rather than giving way to the failure.
+      if (query.state.data !== undefined)
+        queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
+      else void restore(query);
     }
   });
 

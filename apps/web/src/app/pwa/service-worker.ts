@@ -41,6 +41,13 @@ export interface ServiceWorkerOptions {
   workbox?: WorkboxLike;
   reload?: () => void;
   checkEveryMs?: number;
+  /**
+   * Start-up reads the worker answers from its cache when offline (the runtime config, the provider's
+   * discovery). This page read them before the first worker controlled it, so they are read again
+   * through it once it does.
+   */
+  warmUrls?: readonly string[];
+  fetchImpl?: (url: string) => Promise<unknown>;
 }
 
 /**
@@ -53,7 +60,15 @@ export function registerServiceWorker({
   workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' }),
   reload = () => window.location.reload(),
   checkEveryMs = UPDATE_CHECK_INTERVAL_MS,
+  warmUrls = [],
+  fetchImpl = (url) => fetch(url, { cache: 'no-store' }),
 }: ServiceWorkerOptions = {}): void {
+  workbox.addEventListener('controlling', (event) => {
+    if (event.isUpdate) return;
+    for (const url of warmUrls) {
+      fetchImpl(url).catch((error: unknown) => logger.debug(`pwa: ${url} could not be read`, error));
+    }
+  });
   workbox.addEventListener('waiting', () => {
     update.setWaiting(() => {
       workbox.addEventListener('controlling', () => reload());

@@ -31,15 +31,16 @@ describe('update notice rules', () => {
 
 /** workbox-window's Workbox, as far as the app uses it. */
 function fakeWorkbox() {
-  const handlers = new Map<string, (() => void)[]>();
+  const handlers = new Map<string, ((event: { isUpdate?: boolean }) => void)[]>();
   const workbox = {
-    addEventListener: vi.fn((type: string, handler: () => void) => {
+    addEventListener: vi.fn((type: string, handler: (event: { isUpdate?: boolean }) => void) => {
       handlers.set(type, [...(handlers.get(type) ?? []), handler]);
     }),
     messageSkipWaiting: vi.fn(),
     register: vi.fn(async () => undefined),
   };
-  const emit = (type: string) => handlers.get(type)?.forEach((handler) => handler());
+  const emit = (type: string, event: { isUpdate?: boolean } = {}) =>
+    handlers.get(type)?.forEach((handler) => handler(event));
   return { workbox: workbox as unknown as WorkboxLike, calls: workbox, emit };
 }
 
@@ -57,14 +58,33 @@ describe('registering the service worker', () => {
     expect(calls.messageSkipWaiting).not.toHaveBeenCalled();
 
     // Another tab's worker taking over does not reload this page: only an applied update does.
-    emit('controlling');
+    emit('controlling', { isUpdate: true });
     expect(reload).not.toHaveBeenCalled();
 
     update.apply();
     expect(calls.messageSkipWaiting).toHaveBeenCalledOnce();
     expect(reload).not.toHaveBeenCalled();
-    emit('controlling');
+    emit('controlling', { isUpdate: true });
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('reads the start-up files again through the first worker once it controls the page', () => {
+    const fetched: string[] = [];
+    const { workbox, emit } = fakeWorkbox();
+    registerServiceWorker({
+      update: new AppUpdate(),
+      workbox,
+      reload: vi.fn(),
+      checkEveryMs: 0,
+      warmUrls: ['/config.json', '/oidc/.well-known/openid-configuration'],
+      fetchImpl: async (url) => void fetched.push(url),
+    });
+    expect(fetched).toEqual([]);
+    emit('controlling', { isUpdate: false });
+    expect(fetched).toEqual(['/config.json', '/oidc/.well-known/openid-configuration']);
+    // A later version taking over does not read them again.
+    emit('controlling', { isUpdate: true });
+    expect(fetched).toHaveLength(2);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { LoadingCard } from '../../../components/feedback/load-states';
 import { showApiError, toast } from '../../../components/toast';
 import { useActiveStore } from '../../../lib/active-store';
+import { useMarkSaleInProgress } from '../../../lib/sale-in-progress';
 import { findSellableByCode } from '../api/checkout-api';
 import { addSellable, emptyCart, priceOf, removeLine, updateLine, type Cart } from '../cart';
 import { payBlockedMessage, stockShortfalls } from '../stock';
@@ -58,6 +59,8 @@ export function RegisterScreen({
   const [cart, setCart] = useState<Cart>(emptyCart);
   const [focusQuantityOf, setFocusQuantityOf] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'customer' | 'hold' | 'held' | 'camera' | 'pay' | null>(null);
+  // A new version of the app is not offered while the cart has lines or payment is open.
+  useMarkSaleInProgress(`register:${session.id}`, cart.lines.length > 0 || dialog === 'pay');
   const [completed, setCompleted] = useState<Sale | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLButtonElement>(null);
