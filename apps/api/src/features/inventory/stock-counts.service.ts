@@ -3,7 +3,6 @@ import {
   parseThousandths,
   thousandthsToNumeric,
   toThousandths,
-  unitAllowsFractions,
   type FieldError,
   type StockCount,
   type StockCountStatus,
@@ -18,6 +17,7 @@ import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { newId } from '../../lib/ids.js';
 import { moveStock } from './stock-ledger.js';
+import { lineFailureError, lineFaults, type LineFault } from './line-checks.js';
 import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import {
   countLineRows,
@@ -249,28 +249,38 @@ export async function createStockCount(
   return reload(deps, scope, id);
 }
 
-/** A variant that may be added to a count: of this business, not archived, tracked. */
-function checkCountable(variant: StockVariantRow | undefined, field: string): StockVariantRow {
-  if (!variant)
-    throw new AppError('VALIDATION_FAILED', 'The product was not found', {
-      errors: [{ field, message: 'No such product in this business' }],
-    });
-  if (variant.isArchived)
-    throw new AppError('PRODUCT_ARCHIVED', `${variant.productName} is archived`, {
-      errors: [{ field, message: `${variant.productName} is archived` }],
-    });
-  if (!variant.isTracked)
-    throw new AppError('PRODUCT_NOT_TRACKED', `${variant.productName} does not track stock`, {
-      errors: [{ field, message: `${variant.productName} does not track stock` }],
-    });
-  return variant;
-}
+/** The order a count line's faults are refused in: the variant's first, then a fraction of a whole unit. */
+const COUNT_FAULTS: LineFault[] = ['unknown', 'archived', 'untracked', 'fractional'];
 
-function checkWhole(variant: StockVariantRow, thousandths: number, field: string) {
-  if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
-    throw new AppError('VALIDATION_FAILED', `${variant.productName} is counted in whole units`, {
-      errors: [{ field, message: `${variant.productName} is counted in whole units (${variant.unit})` }],
-    });
+/**
+ * A count line at its first fault is refused: a variant that may not be added to a count (unknown 400,
+ * archived 409 PRODUCT_ARCHIVED, untracked 409 PRODUCT_NOT_TRACKED), then a fraction of a whole unit (400).
+ * A line already in the count may be recorded even if its product was archived since: only its unit counts.
+ */
+function checkCountLine(
+  variant: StockVariantRow | undefined,
+  thousandths: number,
+  line: { inCount: boolean; fields: { variant: string; quantity: string } },
+): StockVariantRow {
+  const faults = lineFaults(variant, thousandths, { mustTrack: true });
+  const refused: LineFault[] = line.inCount && variant ? ['fractional'] : COUNT_FAULTS;
+  const fault = refused.find((r) => faults.includes(r));
+  if (!fault) return variant!;
+  const error = lineFailureError(
+    { index: 0, reason: fault, variant },
+    { wholeUnitsVerb: 'counted', fields: line.fields },
+  );
+  const errors = [error];
+  switch (fault) {
+    case 'unknown':
+      throw new AppError('VALIDATION_FAILED', 'The product was not found', { errors });
+    case 'archived':
+      throw new AppError('PRODUCT_ARCHIVED', error.message, { errors });
+    case 'untracked':
+      throw new AppError('PRODUCT_NOT_TRACKED', error.message, { errors });
+    case 'fractional':
+      throw new AppError('VALIDATION_FAILED', `${variant!.productName} is counted in whole units`, { errors });
+  }
 }
 
 /**
@@ -300,12 +310,12 @@ export async function recordStockCountLines(
           errors: [{ field: `lines.${i}.variantId`, message: 'This variant is already a line' }],
         });
       seen.add(line.variantId);
-      const variant = variants.get(line.variantId);
-      // A line already in the count may be recorded even if its product was archived since.
-      const checked =
-        existing.has(line.variantId) && variant ? variant : checkCountable(variant, `lines.${i}.variantId`);
       const thousandths = line.counted === null ? null : toThousandths(line.counted);
-      if (thousandths !== null) checkWhole(checked, thousandths, `lines.${i}.counted`);
+      // A cleared count (null) is no fraction.
+      const checked = checkCountLine(variants.get(line.variantId), thousandths ?? 0, {
+        inCount: existing.has(line.variantId),
+        fields: { variant: `lines.${i}.variantId`, quantity: `lines.${i}.counted` },
+      });
       await setCounted(tx, scope.businessId, id, {
         variantId: checked.variantId,
         productId: checked.productId,
@@ -340,9 +350,11 @@ export async function scanStockCount(
     if (!found) throw new AppError('NOT_FOUND', `No product has the barcode ${body.barcode}`);
     const lines = await countLineRows(tx, scope.businessId, scope.storeId, id);
     const line = lines.find((l) => l.variantId === found.variantId);
-    const variant = line ? found : checkCountable(found, 'barcode');
     const add = toThousandths(body.quantity);
-    checkWhole(variant, add, 'quantity');
+    const variant = checkCountLine(found, add, {
+      inCount: line !== undefined,
+      fields: { variant: 'barcode', quantity: 'quantity' },
+    });
     const counted = (line?.counted === null || line?.counted === undefined ? 0 : parseThousandths(line.counted)) + add;
     await setCounted(tx, scope.businessId, id, {
       variantId: variant.variantId,
