@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { paymentMethodLabels, type CurrencyCode, type EntityEvent, type PaymentMethod } from '@ipos/contracts';
-import { LoadError } from '../../../components/feedback/load-states';
+import { WhenLoaded } from '../../../components/feedback/load-states';
 import { DocumentTimeline, type TimelineLabel } from '../../../components/timeline/document-timeline';
 import { formatMoney } from '../../../lib/money';
 import type { useInvoiceEvents } from '../api/invoices';
@@ -48,26 +48,17 @@ export function InvoiceHistoryCard({
         <Title order={2} size="h4">
           History
         </Title>
-        {events.isPending ? (
-          <Text size="sm" c="dimmed">
-            Loading the history…
-          </Text>
-        ) : events.isError ? (
-          <LoadError
-            title="We could not load the history"
-            error={events.error}
-            onRetry={() => void events.refetch()}
-            isRetrying={events.isFetching}
-          />
-        ) : (
-          <DocumentTimeline
-            events={events.data.items}
-            labels={timelineLabels(currency)}
-            timeZone={timeZone}
-            detail={eventDetail}
-            aria-label="Invoice history"
-          />
-        )}
+        <WhenLoaded query={events} loadingLabel="Loading the history" errorTitle="We could not load the history">
+          {({ items }) => (
+            <DocumentTimeline
+              events={items}
+              labels={timelineLabels(currency)}
+              timeZone={timeZone}
+              detail={eventDetail}
+              aria-label="Invoice history"
+            />
+          )}
+        </WhenLoaded>
       </Stack>
     </Card>
   );

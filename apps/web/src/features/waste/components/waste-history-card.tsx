@@ -1,5 +1,5 @@
-import { Card, Loader, Title } from '@mantine/core';
-import { LoadError } from '../../../components/feedback/load-states';
+import { Card, Title } from '@mantine/core';
+import { WhenLoaded } from '../../../components/feedback/load-states';
 import { DocumentTimeline, type TimelineLabel } from '../../../components/timeline/document-timeline';
 import type { useWasteEvents } from '../api/waste';
 
@@ -25,23 +25,18 @@ export function WasteHistoryCard({
       <Title order={2} size="h4" mb="sm">
         History
       </Title>
-      {events.isPending ? (
-        <Loader size="sm" aria-label="Loading the history" />
-      ) : events.isError ? (
-        <LoadError
-          title="We could not load the history"
-          error={events.error}
-          onRetry={() => void events.refetch()}
-          isRetrying={events.isFetching}
-        />
-      ) : (
-        <DocumentTimeline
-          events={events.data.items}
-          labels={timelineLabels}
-          timeZone={timeZone}
-          detail={(e) => (e.action === 'waste.rejected' && typeof e.after?.reason === 'string' ? e.after.reason : null)}
-        />
-      )}
+      <WhenLoaded query={events} loadingLabel="Loading the history" errorTitle="We could not load the history">
+        {({ items }) => (
+          <DocumentTimeline
+            events={items}
+            labels={timelineLabels}
+            timeZone={timeZone}
+            detail={(e) =>
+              e.action === 'waste.rejected' && typeof e.after?.reason === 'string' ? e.after.reason : null
+            }
+          />
+        )}
+      </WhenLoaded>
     </Card>
   );
 }
