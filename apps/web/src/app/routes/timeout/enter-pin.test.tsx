@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/toast';
+import { deviceDb } from '../../../lib/device-db';
 import { fakeAuth, renderRoutes, testQueryClient } from '../../../test/render';
 import { jsonResponse, problemResponse as problem, stubApi } from '../../../test/api';
 import { testMe } from '../../../test/fixtures';
@@ -109,7 +110,27 @@ describe('TimeoutEnterPin', () => {
       '/onboarding/reset-pin?redirect=%2Fdashboard%2Finventory',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(signOut).toHaveBeenCalled();
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+  });
+
+  it('asks before signing out when a sale is in progress at this till, and keeps the sale', async () => {
+    stubPinApi([]);
+    const signOut = vi.fn(async () => undefined);
+    await deviceDb().tickets.put({
+      accountId: testMe().account.id,
+      storeId: '0190a6a0-0000-7000-8000-0000000000b1',
+      sessionId: '0190a6a0-0000-7000-8000-0000000000c1',
+      cart: { lines: [], cartDiscount: null, customerId: '0190a6a0-0000-7000-8000-0000000000d1' },
+      savedAt: '2026-03-07T09:00:00.000Z',
+    });
+    renderPinScreen(undefined, fakeAuth({ signOut }));
+    expect(await screen.findByText('Chidi Manager')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    const question = await screen.findByRole('dialog', { name: 'A sale is in progress' });
+    expect(signOut).not.toHaveBeenCalled();
+    await userEvent.click(within(question).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalledTimes(1));
+    expect(await deviceDb().tickets.count()).toBe(1);
   });
 
   it('sends an account without a PIN to create one', async () => {

@@ -5,6 +5,7 @@ import { FormCard } from '../../../components/layout/form-card';
 import { toast } from '../../../components/toast';
 import { meQueryOptions } from '../../../features/accounts/api/get-me';
 import { useAuth } from '../../../features/identity/auth-context';
+import { useSignOutQuestion } from '../../../features/identity/components/sign-out-question';
 import { resolveReturnTo } from '../../../features/identity/session';
 import { VerifyPinForm } from '../../../features/accounts/components/pin/verify-pin-form';
 import { removeStored, storageKeys } from '../../../lib/storage';
@@ -28,6 +29,8 @@ export function PinUnlockScreen({ title, description }: { title: string; descrip
   const [search] = useSearchParams();
   const returnTo = resolveReturnTo(search);
   const me = useQuery({ ...meQueryOptions(), retry: false });
+  // A sale left in progress at the locked till is kept; signing out asks first all the same.
+  const signOut = useSignOutQuestion(me.data?.account.id, () => void auth.signOut());
 
   const unlocked = () => {
     removeStored(storageKeys.hasTimedOut);
@@ -66,10 +69,11 @@ export function PinUnlockScreen({ title, description }: { title: string; descrip
         <Anchor component={Link} to={withRedirect('/onboarding/reset-pin', returnTo)} size="sm" fw={600}>
           Forgot PIN?
         </Anchor>
-        <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void auth.signOut()}>
+        <Anchor component="button" type="button" size="sm" fw={600} onClick={signOut.request}>
           Sign out
         </Anchor>
       </Group>
+      {signOut.question}
     </FormCard>
   );
 }
