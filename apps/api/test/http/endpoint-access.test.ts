@@ -105,6 +105,7 @@ describe('endpoint access declarations', () => {
         "GET /api/v1/sales/cashiers": "transactions.view",
         "GET /api/v1/sellables": "checkout.sell",
         "GET /api/v1/staff": "settings.staff",
+        "GET /api/v1/sellables/changes": "checkout.sell",
         "GET /api/v1/staff/:accountId": "settings.staff",
         "GET /api/v1/staff/invitations": "settings.staff",
         "GET /api/v1/staff/options": "settings.staff",

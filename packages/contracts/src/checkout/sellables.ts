@@ -60,3 +60,52 @@ export const listVariants = defineEndpoint({
   status: 200,
   response: listSellables.response,
 });
+
+// ---------------------------------------------------------------- the catalogue on the device
+
+/**
+ * One variant of the store's catalogue as the till keeps it on the device: the register's sellable
+ * with every barcode (a scan finds any of them) and its category (the tiles), and whether it is no
+ * longer sold. The cost price is never sent: the device's copy is shared by whoever uses the till.
+ */
+export const catalogueSellableSchema = registerSellableSchema.extend({
+  /** Every barcode of the variant, the first one first (`barcode` is that first one). */
+  barcodes: z.array(z.string()),
+  categoryId: z.string().uuid().nullable(),
+  /** The variant or its product is archived: the device forgets it and never offers it again. */
+  archived: z.boolean(),
+});
+export type CatalogueSellable = z.infer<typeof catalogueSellableSchema>;
+
+export const SELLABLE_CHANGES_DEFAULT_LIMIT = 2_000;
+export const SELLABLE_CHANGES_MAX_LIMIT = 5_000;
+
+export const sellableChangesQuerySchema = z.object({
+  /** Where the last page ended (`nextCursor`); none is the full download. Opaque to the client. */
+  cursor: z.string().trim().min(1).max(512).optional(),
+  limit: z.coerce.number().int().min(1).max(SELLABLE_CHANGES_MAX_LIMIT).default(SELLABLE_CHANGES_DEFAULT_LIMIT),
+});
+export type SellableChangesQuery = z.input<typeof sellableChangesQuerySchema>;
+
+export const listSellableChanges = defineEndpoint({
+  method: 'GET',
+  path: '/api/v1/sellables/changes',
+  summary:
+    "The store's catalogue for the device, a page at a time: every sellable variant (the full download, without a cursor), then those changed since the cursor (price, store price, tax, on hand, barcodes, category, archived)",
+  tags: ['checkout'],
+  access: 'checkout.sell',
+  query: sellableChangesQuerySchema,
+  status: 200,
+  response: z.object({
+    /** In variant-id order; a delta also carries the archived ones. */
+    items: z.array(catalogueSellableSchema),
+    /**
+     * Ask with this next: the rest of this download while `complete` is false, then (once complete)
+     * the changes since this one. The device keeps the last one it has applied.
+     */
+    nextCursor: z.string(),
+    /** True on the last page of this download or delta. */
+    complete: z.boolean(),
+  }),
+});
+export type SellableChangesPage = z.infer<typeof listSellableChanges.response>;
