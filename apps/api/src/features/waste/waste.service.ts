@@ -6,7 +6,6 @@ import {
   storeDay,
   thousandthsToNumeric,
   toThousandths,
-  unitAllowsFractions,
   wasteNeedsApproval,
   type approveWasteBodySchema,
   type EntityEvent,
@@ -32,6 +31,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { insufficientStock, moveStock, onHandOf } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
 import { findVariants, variantDisplayName } from '../inventory/stock-variants.repository.js';
+import { lineFailureError, lineFaults } from '../inventory/line-checks.js';
 import { checkImageUpload } from '../../lib/images.js';
 import {
   findWaste,
@@ -117,11 +117,15 @@ export async function recordWasteIn(
   if (await wasteIdTaken(tx, scope.businessId, body.id))
     throw new AppError('WASTE_EXISTS', 'Waste with this id was already recorded; start a new record');
   const variant = (await findVariants(tx, scope.businessId, [body.variantId])).get(body.variantId);
-  if (!variant) throw invalidFields([{ field: 'variantId', message: 'No such product in this business' }]);
   const thousandths = toThousandths(body.quantity);
-  if (!unitAllowsFractions(variant.unit) && thousandths % 1000 !== 0)
+  // An archived product may still be written off: only an unknown variant, then a fraction, is refused.
+  const fault = lineFaults(variant, thousandths, { mustTrack: false }).find((r) => r !== 'archived');
+  if (fault || !variant)
     throw invalidFields([
-      { field: 'quantity', message: `${variant.productName} is counted in whole units (${variant.unit})` },
+      lineFailureError(
+        { index: 0, reason: fault ?? 'unknown', variant },
+        { wholeUnitsVerb: 'counted', fields: { variant: 'variantId', quantity: 'quantity' } },
+      ),
     ]);
   const settings = await wasteSettings(tx, scope);
   if (!settings) throw notFound('The store');
