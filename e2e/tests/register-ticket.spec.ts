@@ -46,7 +46,7 @@ test('the sale in progress survives a reload, a PIN lock and a trip to Inventory
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Discount (%)')).toBeHidden();
   await page.getByRole('button', { name: 'Cart discount' }).click();
-  await page.getByRole('radio', { name: 'Amount' }).click();
+  await page.getByText('Amount', { exact: true }).click();
   await page.getByLabel('Cart discount (NGN)').fill('50');
   await page.keyboard.press('Enter');
   await page.keyboard.press('F4');
