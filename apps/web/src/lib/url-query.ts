@@ -35,8 +35,10 @@ export function useSetUrlQuery() {
 /**
  * A text box of a list filter kept in the URL (a number, a search): typed freely, pushed after a
  * pause as `typing` (callers replace the history entry then), or at once on Enter. Back and forward
- * to another search put its text back in the box, and the URL catching up with the typing never
- * undoes keys typed since. Spread `inputProps` on the TextInput.
+ * to another search put its text back in the box. The URL catching up with the box's own pushes
+ * never undoes keys typed since: the pushes still on their way are remembered, and the URL arriving
+ * at one of them (or at what the box already holds) leaves the box alone; any other value came from
+ * elsewhere and replaces the text. Spread `inputProps` on the TextInput.
  */
 export function useUrlTextFilter(
   urlValue: string | null | undefined,
@@ -45,11 +47,22 @@ export function useUrlTextFilter(
 ) {
   const [text, setText] = useState(urlValue ?? '');
   const [lastUrlValue, setLastUrlValue] = useState(urlValue ?? '');
-  if ((urlValue ?? '') !== lastUrlValue) {
-    setLastUrlValue(urlValue ?? '');
-    if ((urlValue ?? '') !== text.trim()) setText(urlValue ?? '');
+  const [inFlight, setInFlight] = useState<readonly string[]>([]);
+  const url = urlValue ?? '';
+  if (url !== lastUrlValue) {
+    setLastUrlValue(url);
+    const echo = inFlight.indexOf(url);
+    // An echo settles it and the pushes before it; anything else is another search.
+    setInFlight(echo >= 0 ? inFlight.slice(echo + 1) : []);
+    if (echo < 0 && url !== text.trim()) setText(url);
   }
-  const pushLater = useDebouncedCallback((value: string) => push(value.trim() || null, true), delayMs);
+  const pushNow = (value: string, typing: boolean) => {
+    const trimmed = value.trim();
+    // The URL already holding it does not move, so no echo is awaited.
+    if (trimmed !== url) setInFlight((pending) => [...pending, trimmed]);
+    push(trimmed || null, typing);
+  };
+  const pushLater = useDebouncedCallback((value: string) => pushNow(value, true), delayMs);
   return {
     /** Drops a push still waiting (a click that leaves the list must not be pulled back). */
     cancel: pushLater.cancel,
@@ -62,7 +75,7 @@ export function useUrlTextFilter(
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key !== 'Enter') return;
         pushLater.cancel();
-        push(text.trim() || null, false);
+        pushNow(text, false);
       },
     },
   };
