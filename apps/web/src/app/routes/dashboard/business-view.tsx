@@ -1,31 +1,19 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AddedStore, BusinessDetail, NewStoreBody } from '@ipos/contracts';
 import { Link, useParams } from 'react-router';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { isApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
 import { roleLabel } from '../../../lib/role-label';
 import { priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
 import { StaffStatusBadge } from '../../../features/staff/components/staff-list';
 import { AddStoreDialog } from '../../../features/stores/components/add-store-dialog';
 import { useAddBusinessStore, useBusiness } from '../../../features/businesses/api/admin-businesses';
+import { BusinessStoresSection } from '../../../features/businesses/components/business-stores-section';
+import { BusinessTodaySection } from '../../../features/businesses/components/business-today-section';
 import { pathTo } from '../../../lib/route-paths';
-
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder padding="md" radius="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={24} fw={700}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /**
  * Admin mode, `/dashboard/business/view/:id` (GET /api/v1/admin/businesses/:businessId): today's
@@ -71,7 +59,6 @@ function BusinessDetails({
     );
   }
   const { data } = business;
-  const money = (minor: number) => formatMoney(minor, data.currency);
   return (
     <Stack gap="lg">
       {back}
@@ -83,78 +70,9 @@ function BusinessDetails({
         </Badge>
       </Group>
 
-      <Stack gap="sm" component="section" aria-labelledby="today-title">
-        <Title order={2} size="h4" id="today-title">
-          Today
-        </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Figure label="Net sales" value={money(data.todayFigures.netSalesMinor)} />
-          <Figure label="Sales" value={data.todayFigures.salesCount} />
-          <Figure label="Refunded" value={money(data.todayFigures.refundsMinor)} />
-          <Figure label="Low on stock" value={data.lowStockCount} />
-        </SimpleGrid>
-      </Stack>
+      <BusinessTodaySection business={data} />
 
-      <Stack gap="sm" component="section" aria-labelledby="stores-title">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="stores-title">
-            Stores
-          </Title>
-          <Button variant="light" onClick={() => setAdding(true)}>
-            Add a store
-          </Button>
-        </Group>
-        <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Stores">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Store</Table.Th>
-                  <Table.Th scope="col">Code</Table.Th>
-                  <Table.Th scope="col">Time zone</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Sales today
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Net sales today
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Staff
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Low stock
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.stores.map((store) => (
-                  <Table.Tr key={store.id}>
-                    <Table.Td fw={600}>
-                      {store.name}
-                      {store.address ? (
-                        <Text size="xs" c="dimmed" fw={400}>
-                          {store.address}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{store.alias}</Table.Td>
-                    <Table.Td>
-                      {store.timeZone}
-                      <Text size="xs" c="dimmed">
-                        Today is {store.today}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{store.todayFigures.salesCount}</Table.Td>
-                    <Table.Td ta="right">{money(store.todayFigures.netSalesMinor)}</Table.Td>
-                    <Table.Td ta="right">{store.staffCount}</Table.Td>
-                    <Table.Td ta="right">{store.lowStockCount}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      </Stack>
+      <BusinessStoresSection business={data} onAdd={() => setAdding(true)} />
 
       <Stack gap="sm" component="section" aria-labelledby="staff-title">
         <Group justify="space-between">
