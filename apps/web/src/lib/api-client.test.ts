@@ -69,6 +69,13 @@ describe('apiRequest', () => {
     expect(sentHeaders(fetchMock).get(STORE_HEADER)).toBe('0190a6a0-0000-7000-8000-0000000000aa');
   });
 
+  it('names the store the request says over the stored one (a queued sale replays to the store that sold it)', async () => {
+    localStorage.setItem('store-id', '0190a6a0-0000-7000-8000-0000000000aa');
+    const fetchMock = mockFetch(json(me));
+    await createApiClient({ fetch: fetchMock })(getMe, { storeId: '0190a6a0-0000-7000-8000-0000000000bb' });
+    expect(sentHeaders(fetchMock).get(STORE_HEADER)).toBe('0190a6a0-0000-7000-8000-0000000000bb');
+  });
+
   it('fills path parameters and encodes the query', async () => {
     const fetchMock = mockFetch(json({ id: 't1' }));
     const request = createApiClient({ fetch: fetchMock, baseUrl: 'https://pos.example' });

@@ -68,6 +68,12 @@ export interface RequestOptions<E extends Endpoint> {
   file?: Blob;
   /** Sent as the Idempotency-Key header; generated when the endpoint requires one and none is given. */
   idempotencyKey?: string;
+  /**
+   * The store the request is for (the `x-store-id` header), when it is not the active one: a queued
+   * sale replays to the store that sold it, whatever store is active by then. Default: the stored
+   * `store-id`.
+   */
+  storeId?: string;
   signal?: AbortSignal;
 }
 
@@ -139,7 +145,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers = new Headers({ accept });
     const token = getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
-    const storeId = getStoreId();
+    const storeId = request.storeId ?? getStoreId();
     if (storeId) headers.set(STORE_HEADER, storeId);
     if (endpoint.idempotent) headers.set(IDEMPOTENCY_HEADER, request.idempotencyKey ?? newId());
     let body: string | Blob | undefined;
