@@ -30,6 +30,7 @@ import { transactionsRoutes } from './features/transactions/transactions.routes.
 import { contactsRoutes } from './features/contacts/contacts.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { receiptsRoutes } from './features/checkout/receipts.routes.js';
+import { saleExceptionsRoutes } from './features/checkout/sale-exceptions.routes.js';
 import { purchaseOrdersRoutes } from './features/purchase-orders/purchase-orders.routes.js';
 import { wasteRoutes } from './features/waste/waste.routes.js';
 import { invoicesRoutes } from './features/invoices/invoices.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     heldSalesRoutes(api, deps);
     sellablesRoutes(api, deps);
     receiptsRoutes(api, deps);
+    saleExceptionsRoutes(api, deps);
     purchaseOrdersRoutes(api, deps);
     wasteRoutes(api, deps);
     invoicesRoutes(api, deps);

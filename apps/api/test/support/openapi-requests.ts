@@ -53,6 +53,7 @@ export const recordKinds = [
   'adjustment',
   'stockCount',
   'transfer',
+  'saleException',
 ] as const;
 export type RecordKind = (typeof recordKinds)[number];
 
@@ -97,6 +98,7 @@ const kindOfField: Record<string, RecordKind> = {
   adjustmentId: 'adjustment',
   countId: 'stockCount',
   transferId: 'transfer',
+  exceptionId: 'saleException',
 };
 
 /** An `id` inside an edited document's list names an existing record of this kind (a product's variants). */

@@ -284,7 +284,35 @@ async function prepareDocuments(
       }),
       'stock adjustment',
     ),
+    saleException:
+      (await find(
+        sql`select id from sale_exceptions where business_id = ${b} and store_id = ${s} and resolved_at is null`,
+      )) ?? (await offlineSaleException(server, scope, { ...saleBody, id: newId() })),
   };
+}
+
+/** An open sale exception: a sale made offline at a price under the store's (70 000 paid for 80 000). */
+async function offlineSaleException(server: TestServer, scope: TenantScope, body: { id: string; lines: object[] }) {
+  const res = await callerOf(
+    server,
+    scope.ownerToken,
+    scope.storeId,
+  )(createSale, {
+    body: {
+      ...body,
+      lines: body.lines.map((l) => ({ ...l, unitPriceMinor: 70_000 })),
+      payments: [{ method: 'cash', amountMinor: 70_000 }],
+      expectedTotalMinor: 70_000,
+      offlineReference: `MTX-T1-OFF-${Date.now() % 100_000_000}`,
+    },
+  });
+  await created(res, 'offline sale');
+  const id = await firstId(
+    server,
+    sql`select id from sale_exceptions where business_id = ${scope.businessId} and sale_id = ${body.id}`,
+  );
+  if (!id) throw new Error('The offline sale recorded no exception');
+  return id;
 }
 
 // ---------------------------------------------------------------- what a business holds

@@ -40,6 +40,8 @@ export const storeDashboardSchema = z.object({
   /** Tracked variants of this store at or below their reorder level (out of stock included). */
   lowStockCount: z.number().int(),
   outOfStockCount: z.number().int(),
+  /** Sale exceptions of the store not yet resolved (differences accepted in sales made offline). */
+  openSaleExceptionsCount: z.number().int(),
   /** The 8 newest sales of the store. */
   recentSales: z.array(
     z.object({

@@ -46,6 +46,8 @@ export const errorCodes = {
   REGISTER_ALREADY_OPEN: 409,
   REGISTER_CLOSED: 409,
   SALE_EXISTS: 409,
+  /** Another sale of the store already carries this offline reference. */
+  OFFLINE_REFERENCE_TAKEN: 409,
   SALE_VOIDED: 409,
   SALE_HAS_REFUNDS: 409,
   REFUND_EXCEEDS_SALE: 409,

@@ -112,7 +112,12 @@ export const sales = pgTable(
     /** The cart discount as given: `{ type: 'percent', value: 1000 }` (basis points) or `{ type: 'amount', value: 50000 }`. */
     cartDiscount: jsonb('cart_discount').$type<{ type: 'amount' | 'percent'; value: number }>(),
     note: text('note'),
+    /** When the sale was made: the till's time for a sale made offline (its `soldAt`), else when recorded. */
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the server recorded it (later than `completed_at` for a sale synced after being made offline). */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The reference the device printed for a sale made offline (`LEK-T1-OFF-0017`); null otherwise. */
+    offlineReference: text('offline_reference'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidedBy: uuid('voided_by'),
     voidReason: text('void_reason'),
@@ -120,6 +125,9 @@ export const sales = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('sales_number_key').on(t.businessId, t.storeId, t.number),
+    uniqueIndex('sales_offline_reference_key')
+      .on(t.businessId, t.storeId, t.offlineReference)
+      .where(sql`${t.offlineReference} is not null`),
     index('sales_store_time_idx').on(t.businessId, t.storeId, t.completedAt, t.id),
     index('sales_session_idx').on(t.businessId, t.sessionId),
     index('sales_customer_idx').on(t.businessId, t.customerId),
@@ -196,6 +204,43 @@ export const salePayments = pgTable(
     foreignKey({ columns: [t.businessId, t.saleId], foreignColumns: [sales.businessId, sales.id] }),
     check('sale_payments_method', sql`${t.method} in ('cash', 'card', 'bank_transfer', 'mobile_money')`),
     check('sale_payments_amount', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * What the server accepted in a sale made offline that it would have refused online, one row per
+ * sale line and kind: stock taken below zero, a price other than the store's, an item archived
+ * since. The sale stands as paid; a manager looks into each and marks it resolved.
+ */
+export const saleExceptions = pgTable(
+  'sale_exceptions',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    saleId: uuid('sale_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    /** sold_offline_below_zero, sold_offline_at_old_price, sold_offline_archived. */
+    kind: text('kind').notNull(),
+    /** The facts of the difference: `{ paidUnitPriceMinor, serverUnitPriceMinor }`, `{ quantity, onHandAfter }`. */
+    details: jsonb('details').$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by'),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('sale_exceptions_line_kind_key').on(t.businessId, t.saleId, t.variantId, t.kind),
+    index('sale_exceptions_open_idx')
+      .on(t.businessId, t.storeId, t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+    index('sale_exceptions_store_idx').on(t.businessId, t.storeId, t.createdAt),
+    foreignKey({ columns: [t.businessId, t.saleId], foreignColumns: [sales.businessId, sales.id] }),
+    check(
+      'sale_exceptions_kind',
+      sql`${t.kind} in ('sold_offline_below_zero', 'sold_offline_at_old_price', 'sold_offline_archived')`,
+    ),
   ],
 );
 

@@ -53,6 +53,8 @@ export function receiptRows(receipt: Receipt, { copy = false }: { copy?: boolean
   if (copy) centred('*** COPY ***', true);
   rows.push({ kind: 'rule' });
   rows.push({ kind: 'pair', left: 'Sale', right: sale.number, bold: true });
+  // A sale made offline: the reference its first receipt carried, so the two slips match.
+  if (sale.offlineReference) rows.push({ kind: 'pair', left: 'Offline ref', right: sale.offlineReference });
   rows.push({ kind: 'pair', left: 'Date', right: formatStoreDateTime(sale.completedAt, store.timeZone) });
   rows.push({ kind: 'pair', left: 'Cashier', right: sale.cashier.name });
   rows.push({ kind: 'pair', left: 'Register', right: sale.session.registerName });

@@ -79,6 +79,8 @@ export async function toSale(
     changeMinor: Number(sale.changeMinor),
     note: sale.note,
     completedAt: iso(sale.completedAt),
+    recordedAt: iso(sale.recordedAt),
+    offlineReference: sale.offlineReference,
   };
 }
 

@@ -8,10 +8,16 @@ import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '
 import { recordAudit } from '../../audit/audit.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { checkLines, lineFailureError } from '../inventory/line-checks.js';
-import { moveStock } from '../inventory/stock-ledger.js';
+import { moveStock, storeAllowsNegativeStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows, type CartLine } from './sale-lines.js';
 import { assertMayDiscount } from './discount.policy.js';
-import { findOpenSession } from './registers.repository.js';
+import {
+  assertOfflineReferenceFree,
+  atPaidPrices,
+  recordSaleExceptionsIn,
+  sessionForSaleIn,
+  type PendingException,
+} from './offline-sale.js';
 import { toSale } from './sale-view.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { addSaleToSummaries } from '../reports/sales-summaries.js';
@@ -30,6 +36,10 @@ const saleExists = () =>
  * server's own prices (`priceCart` with the store's prices and each product's tax rate) against the
  * till's total, the payments against that total, the stock (guarded decrements in variant order),
  * then the gapless number, the rows and one audit event.
+ *
+ * A sale made offline (`offlineReference`, offline-sale.ts) is dated `soldAt` within its session (a
+ * closed one included), priced at the till's prices, takes its stock even below zero and may name an
+ * item archived since; each such difference is written as a sale exception with its audit event.
  */
 export async function createSale(
   deps: AppDeps,
@@ -41,22 +51,23 @@ export async function createSale(
   return deps.database.db.transaction((tx) =>
     withIdempotency(tx, scope, idempotency, createSaleEndpoint, async () => {
       // The answer is built from the rows as written (returning), not read back.
-      return toSale(tx, await recordSaleIn(tx, actor, scope, body));
+      return toSale(tx, await recordSaleIn(tx, actor, scope, body, deps.now()));
     }),
   );
 }
 
 /** The sale in the caller's transaction: checks in the order above, then the writes; the rows as written. */
-async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body) {
-  const session = await checkSaleOpeningIn(tx, scope, body);
-  const lines = await checkSaleLinesIn(tx, scope, body);
+async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body, now: Date) {
+  const session = await checkSaleOpeningIn(tx, scope, body, now);
+  const { lines: catalogueLines, archived } = await checkSaleLinesIn(tx, scope, body);
   assertMayDiscount(scope, body);
+  const { lines, repriced } = atPaidPrices(catalogueLines, body);
   const priced = priceAsExpected(lines, body);
   const payments = paymentsCovering(body.payments, priced.totalMinor);
   // The month's sales against the plan: a count of the day summaries, no lock (decision 0017).
   await assertPlanAllows(tx, scope.businessId, 'salesPerMonth');
   // The stock, then the number (so concurrent sales race on the stock rows, not the counter).
-  await takeSaleStockIn(tx, actor, scope, body.id, lines);
+  const belowZero = await takeSaleStockIn(tx, actor, scope, body, lines);
   const { number, ...written } = await writeSaleIn(tx, actor, scope, {
     sessionId: session.id,
     body,
@@ -65,6 +76,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
     payments,
   });
   await addSaleToSummaries(tx, scope.businessId, body.id);
+  await recordSaleExceptionsIn(tx, actor, scope, body.id, [...archived, ...repriced, ...belowZero]);
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
@@ -85,43 +97,61 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
         totalMinor: priced.lines[i]!.totalMinor,
       })),
       payments: payments.map((p) => ({ method: p.method, amountMinor: p.amountMinor })),
+      ...(body.offlineReference ? { offlineReference: body.offlineReference } : {}),
+      ...(body.soldAt ? { soldAt: new Date(body.soldAt).toISOString() } : {}),
     },
   });
   return written;
 }
 
-/** The register session (open, this store), the sale id (not yet used) and the customer (if any). */
-async function checkSaleOpeningIn(tx: Executor, scope: Scope, body: Body) {
-  const session = await findOpenSession(tx, scope, body.sessionId);
-  if (!session)
-    throw new AppError('REGISTER_CLOSED', 'This register session is not open in this store; open a register to sell', {
-      errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
-    });
+/**
+ * The register session (open, this store; for a sale made earlier, open at its time), the sale id and
+ * offline reference (not yet used) and the customer (if any).
+ */
+async function checkSaleOpeningIn(tx: Executor, scope: Scope, body: Body, now: Date) {
+  const session = await sessionForSaleIn(tx, scope, body, now);
   if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
+  await assertOfflineReferenceFree(tx, scope, body);
   const customer = body.customerId ? await findContact(tx, scope.businessId, body.customerId) : undefined;
   if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
     throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
   return session;
 }
 
-/** The lines against the catalogue: every line at fault, each for its first fault (400). */
-async function checkSaleLinesIn(tx: Executor, scope: Scope, body: Body): Promise<CartLine[]> {
+/**
+ * The lines against the catalogue: every line at fault, each for its first fault (400). A sale made
+ * offline may name an item archived since: it is taken, and noted as an exception.
+ */
+async function checkSaleLinesIn(
+  tx: Executor,
+  scope: Scope,
+  body: Body,
+): Promise<{ lines: CartLine[]; archived: PendingException[] }> {
   const variants = await findSaleVariants(
     tx,
     scope,
     body.lines.map((l) => l.variantId),
   );
   const checked = checkLines(body.lines, variants, { mustTrack: false });
-  const invalid = checked.failures
+  const offline = Boolean(body.offlineReference);
+  const refused = checked.failures.filter((f) => !(offline && f.reason === 'archived'));
+  const invalid = refused
     .filter((f, i, all) => all[i - 1]?.index !== f.index)
     .map((f) => lineFailureError(f, { wholeUnitsVerb: 'sold' }));
   if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', 'Some lines are not valid', { errors: invalid });
   // No failure: every line was found, in the order sent.
-  return checked.lines.map(({ index, variant, thousandths }) => ({
-    variant,
-    thousandths,
-    discount: body.lines[index]!.discount ?? null,
-  }));
+  return {
+    lines: checked.lines.map(({ index, variant, thousandths }) => ({
+      variant,
+      thousandths,
+      discount: body.lines[index]!.discount ?? null,
+    })),
+    archived: checked.failures.flatMap((f) =>
+      f.reason === 'archived' && f.variant
+        ? [{ variantId: f.variant.variantId, kind: 'sold_offline_archived' as const, details: {} }]
+        : [],
+    ),
+  };
 }
 
 /** The server's figures, which must be the till's total (else 409 PRICE_CHANGED with the new figures). */
@@ -173,11 +203,23 @@ function paymentsCovering(input: Body['payments'], totalMinor: number) {
 
 type Tenders = ReturnType<typeof paymentsCovering>;
 
-/** The stock out of the store (guarded decrements); untracked goods (services, gift wrapping) move none. */
-async function takeSaleStockIn(tx: Executor, actor: Actor, scope: Scope, saleId: string, lines: CartLine[]) {
+/**
+ * The stock out of the store (guarded decrements); untracked goods (services, gift wrapping) move none.
+ * A sale made offline takes its stock even below zero; where the store would have refused that, each
+ * such line is an exception (the quantity and the on hand it left).
+ */
+async function takeSaleStockIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  body: Body,
+  lines: CartLine[],
+): Promise<PendingException[]> {
   const tracked = lines.flatMap((line, lineIndex) => (line.variant.isTracked ? [{ ...line, lineIndex }] : []));
-  if (tracked.length === 0) return;
-  await moveStock(
+  if (tracked.length === 0) return [];
+  const offline = Boolean(body.offlineReference);
+  const guardedByStore = offline && !(await storeAllowsNegativeStock(tx, scope));
+  const moved = await moveStock(
     tx,
     actor,
     scope,
@@ -188,9 +230,24 @@ async function takeSaleStockIn(tx: Executor, actor: Actor, scope: Scope, saleId:
       reason: 'sale' as const,
       isTracked: true,
       refType: 'sale' as const,
-      refId: saleId,
+      refId: body.id,
     })),
-    { fieldOf: (_input, index) => `lines.${tracked[index]!.lineIndex}.quantity` },
+    {
+      fieldOf: (_input, index) => `lines.${tracked[index]!.lineIndex}.quantity`,
+      ...(offline ? { allowNegative: true } : {}),
+    },
+  );
+  if (!guardedByStore) return [];
+  return moved.flatMap((m, i) =>
+    m.onHandAfterThousandths < 0
+      ? [
+          {
+            variantId: m.variantId,
+            kind: 'sold_offline_below_zero' as const,
+            details: { quantity: tracked[i]!.thousandths / 1000, onHandAfter: m.onHandAfterThousandths / 1000 },
+          },
+        ]
+      : [],
   );
 }
 
@@ -220,6 +277,9 @@ async function writeSaleIn(
     changeMinor: payments.reduce((s, p) => s + p.change, 0),
     cartDiscount: body.cartDiscount ?? null,
     note: body.note ? body.note : null,
+    // A sale made earlier is dated when it was sold; `recorded_at` keeps the server's own time.
+    ...(body.soldAt ? { completedAt: new Date(body.soldAt) } : {}),
+    offlineReference: body.offlineReference ?? null,
   });
   // A concurrent request with the same sale id under another key committed first.
   if (!row) throw saleExists();

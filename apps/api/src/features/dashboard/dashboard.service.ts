@@ -10,6 +10,7 @@ import {
   stockAlerts,
   topProducts,
 } from './dashboard.repository.js';
+import { openSaleExceptionCount } from '../checkout/sale-exceptions.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'timeZone'>;
 
@@ -18,8 +19,8 @@ const divideRounded = (a: number, b: number) => Math.sign(a) * Math.floor((2 * M
 
 /**
  * GET /dashboard/store: the active store's day in its own time zone (deps.now() decides "today"), in
- * seven fixed queries whatever the volume: the days' sales, today's refunds, payments by method, the
- * best sellers, the stock alerts and the newest sales. Voided sales count for nothing but are listed
+ * eight fixed queries whatever the volume: the days' sales, today's refunds, payments by method, the
+ * best sellers, the stock alerts, the newest sales and the open sale exceptions. Voided sales count for nothing but are listed
  * among the newest (marked voided).
  */
 export async function getStoreDashboard(deps: AppDeps, scope: Scope): Promise<StoreDashboard> {
@@ -29,13 +30,14 @@ export async function getStoreDashboard(deps: AppDeps, scope: Scope): Promise<St
   const tomorrow = addDays(today, 1);
   const todaySpan = { timeZone, fromDate: today, toDate: tomorrow };
   const weekSpan = { timeZone, fromDate: addDays(today, -6), toDate: tomorrow };
-  const [days, refundsMinor, payments, top, alerts, recent] = await Promise.all([
+  const [days, refundsMinor, payments, top, alerts, recent, openExceptions] = await Promise.all([
     dailySales(db, scope, weekSpan),
     refundedIn(db, scope, todaySpan),
     paymentsByMethod(db, scope, todaySpan),
     topProducts(db, scope, todaySpan, 5),
     stockAlerts(db, scope),
     recentSales(db, scope, 8),
+    openSaleExceptionCount(db, scope),
   ]);
   const byDay = new Map(
     days.map((d) => [d.day, { salesMinor: Number(d.sales_minor), salesCount: Number(d.sales_count) }]),
@@ -69,6 +71,7 @@ export async function getStoreDashboard(deps: AppDeps, scope: Scope): Promise<St
     last7Days,
     lowStockCount: alerts.low,
     outOfStockCount: alerts.out,
+    openSaleExceptionsCount: openExceptions,
     recentSales: recent.map((s) => ({
       id: s.id,
       number: s.number,

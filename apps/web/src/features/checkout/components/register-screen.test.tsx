@@ -808,5 +808,7 @@ function saleOf(id: string) {
     changeMinor: 0,
     note: null,
     completedAt: '2026-03-07T09:00:00.000Z',
+    recordedAt: '2026-03-07T09:00:00.000Z',
+    offlineReference: null,
   };
 }

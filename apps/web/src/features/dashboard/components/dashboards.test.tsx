@@ -52,6 +52,7 @@ const figures: StoreFiguresData = {
   })),
   lowStockCount: 4,
   outOfStockCount: 1,
+  openSaleExceptionsCount: 0,
   recentSales: [
     {
       id: '0190a6a0-0000-7000-8000-00000000e001',

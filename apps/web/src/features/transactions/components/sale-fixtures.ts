@@ -78,6 +78,8 @@ export function saleDetailOf(overrides: Partial<SaleDetail> = {}): SaleDetail {
     changeMinor: 20_000,
     note: null,
     completedAt: '2026-03-07T18:05:00.000Z',
+    recordedAt: '2026-03-07T18:05:00.000Z',
+    offlineReference: null,
     refunds: [],
     refundedMinor: 0,
     voided: null,

@@ -116,6 +116,8 @@ export function receiptOf(overrides: { customerEmail?: string | null } = {}): Re
       changeMinor: 20_000,
       note: null,
       completedAt: '2026-03-01T23:30:00.000Z',
+      recordedAt: '2026-03-01T23:30:00.000Z',
+      offlineReference: null,
       refunds: [],
       refundedMinor: 0,
       voided: null,

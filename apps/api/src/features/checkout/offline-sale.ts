@@ -1,0 +1,124 @@
+import { SOLD_AT_MAX_SKEW_MS, type SaleExceptionKind, type createSaleBodySchema } from '@ipos/contracts';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import type { Actor } from '../../http/context.js';
+import { AppError, invalidFields } from '../../http/app-error.js';
+import { recordAudit } from '../../audit/audit.js';
+import { newId } from '../../lib/ids.js';
+import { findOpenSession, shareLockSession } from './registers.repository.js';
+import { insertSaleExceptions, offlineReferenceTaken } from './sale-exceptions.repository.js';
+import type { CartLine } from './sale-lines.js';
+
+/**
+ * A sale made earlier: the time it was sold (`soldAt`) and, for a sale the device completed without
+ * the server (`offlineReference`), the terms it is accepted on. The goods have left the shop, so an
+ * offline sale stands as it was paid (the till's prices, stock below zero, an item archived since);
+ * each difference is kept as a sale exception for a manager (decision 0036).
+ */
+
+type Scope = { businessId: string; storeId: string };
+type Body = z.output<typeof createSaleBodySchema>;
+
+/** One difference an offline sale was accepted with, before it is written. */
+export interface PendingException {
+  variantId: string;
+  kind: SaleExceptionKind;
+  details: Record<string, number>;
+}
+
+const registerClosed = (message: string, field = 'sessionId') =>
+  new AppError('REGISTER_CLOSED', `This register session was not open at the time of the sale: ${message}`, {
+    errors: [{ field, message }],
+  });
+
+/**
+ * The register session the sale goes into, locked `for share` until the transaction ends. A sale made
+ * now needs it open; a sale made earlier must fall within it (not before it opened, not after it
+ * closed), and only a sale made offline may reach a session closed since. `soldAt` is at most two
+ * minutes ahead of the server's clock (a device running fast); further is refused (400).
+ */
+export async function sessionForSaleIn(tx: Executor, scope: Scope, body: Body, now: Date) {
+  if (!body.soldAt && !body.offlineReference) {
+    const open = await findOpenSession(tx, scope, body.sessionId);
+    if (!open)
+      throw new AppError(
+        'REGISTER_CLOSED',
+        'This register session is not open in this store; open a register to sell',
+        {
+          errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }],
+        },
+      );
+    return open;
+  }
+  const soldAt = body.soldAt ? new Date(body.soldAt) : now;
+  if (soldAt.getTime() > now.getTime() + SOLD_AT_MAX_SKEW_MS)
+    throw invalidFields([
+      { field: 'soldAt', message: 'Later than the server’s clock: check the device’s date and time' },
+    ]);
+  const session = await shareLockSession(tx, scope, body.sessionId);
+  if (!session) throw registerClosed('not a register session of this store');
+  if (session.status !== 'open' && !body.offlineReference) throw registerClosed('it is closed');
+  if (soldAt < session.openedAt) throw registerClosed('the sale is dated before it opened', 'soldAt');
+  if (session.closedAt && soldAt > session.closedAt)
+    throw registerClosed('the sale is dated after it closed', 'soldAt');
+  return { id: session.id, registerName: session.registerName };
+}
+
+/** An offline reference names one sale of the store (409 OFFLINE_REFERENCE_TAKEN). */
+export async function assertOfflineReferenceFree(tx: Executor, scope: Scope, body: Body) {
+  if (body.offlineReference && (await offlineReferenceTaken(tx, scope, body.offlineReference)))
+    throw new AppError(
+      'OFFLINE_REFERENCE_TAKEN',
+      `Another sale of this store already has the offline reference ${body.offlineReference}`,
+      { errors: [{ field: 'offlineReference', message: 'Already used by another sale of this store' }] },
+    );
+}
+
+/**
+ * An offline sale's lines at the prices the till charged (`unitPriceMinor` of each line, when sent),
+ * and an exception for each that differs from the store's price now. An online sale keeps the
+ * server's prices whatever the lines say.
+ */
+export function atPaidPrices(lines: CartLine[], body: Body): { lines: CartLine[]; repriced: PendingException[] } {
+  if (!body.offlineReference) return { lines, repriced: [] };
+  const repriced: PendingException[] = [];
+  const paid = lines.map((line, i) => {
+    const paidMinor = body.lines[i]!.unitPriceMinor;
+    if (paidMinor === undefined || paidMinor === line.variant.unitPriceMinor) return line;
+    repriced.push({
+      variantId: line.variant.variantId,
+      kind: 'sold_offline_at_old_price',
+      details: { paidUnitPriceMinor: paidMinor, serverUnitPriceMinor: line.variant.unitPriceMinor },
+    });
+    return { ...line, variant: { ...line.variant, unitPriceMinor: paidMinor } };
+  });
+  return { lines: paid, repriced };
+}
+
+/** Writes the exceptions of a sale just written, each with its audit event. */
+export async function recordSaleExceptionsIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  saleId: string,
+  pending: PendingException[],
+) {
+  if (pending.length === 0) return;
+  const rows = pending.map((p) => ({
+    ...p,
+    id: newId(),
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    saleId,
+  }));
+  await insertSaleExceptions(tx, rows);
+  for (const row of rows)
+    await recordAudit(tx, actor, {
+      businessId: scope.businessId,
+      storeId: scope.storeId,
+      action: 'sale_exception.recorded',
+      entity: 'sale_exception',
+      entityId: row.id,
+      after: { saleId, variantId: row.variantId, kind: row.kind, ...row.details },
+    });
+}
