@@ -33,6 +33,10 @@ export interface TicketRow {
 /** One sellable variant of a store's catalogue, as the register searches, scans and prices it. */
 export interface SellableRow extends RegisterSellable {
   storeId: string;
+  /** Every barcode of the variant, the first one first (`barcode` is that first one). */
+  barcodes: string[];
+  /** Its product's category (the tiles); null: none. */
+  categoryId: string | null;
   /** Archived since the download: kept so a delta can say so, never offered for sale. */
   isArchived: boolean;
 }

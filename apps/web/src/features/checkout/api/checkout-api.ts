@@ -24,6 +24,8 @@ import {
 import { apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { activeStoreQueryOptions } from '../../../lib/active-store';
 import { lowerBySale } from '../stock';
+import { catalogueSnapshot, requestCatalogueSync } from '../catalogue/catalogue';
+import { findByCode } from '../catalogue/catalogue-index';
 
 /** The body an endpoint takes, as the client sends it. */
 type BodyOf<E extends Endpoint> = NonNullable<RequestOptions<E>['body']>;
@@ -107,8 +109,13 @@ export function useFetchSellableSearch(storeId: string) {
   return (q: string) => queryClient.fetchQuery(sellableSearch(storeId, q, null));
 }
 
-/** The sellable carrying this exact barcode or SKU (the scanner's lookup); null when none. */
-export async function findSellableByCode(code: string): Promise<RegisterSellable | null> {
+/**
+ * The sellable carrying this exact barcode or SKU (the scanner's lookup); null when none. From the
+ * store's catalogue on the device once it is there (online or not), else from the server.
+ */
+export async function findSellableByCode(storeId: string, code: string): Promise<RegisterSellable | null> {
+  const catalogue = catalogueSnapshot(storeId);
+  if (catalogue.ready) return findByCode(catalogue.index, code);
   const page = await apiRequest(listSellables, { query: { q: code, pageSize: 5 } });
   const wanted = code.trim().toLowerCase();
   return page.items.find((s) => s.barcode?.toLowerCase() === wanted || s.sku.toLowerCase() === wanted) ?? null;
@@ -127,12 +134,14 @@ export async function fetchSellables(variantIds: string[]): Promise<Map<string, 
 }
 
 /**
- * Reads the stock again (another till may have sold meanwhile): the searches and tiles, and the
- * store's negative-stock setting. What the cart holds is read with `fetchSellables`.
+ * Reads the stock again (another till may have sold meanwhile): the searches and tiles (the
+ * catalogue on the device asks for its changes), and the store's negative-stock setting. What the
+ * cart holds is read with `fetchSellables`.
  */
 export function useRefreshStock(storeId: string) {
   const queryClient = useQueryClient();
   return useCallback(() => {
+    requestCatalogueSync(storeId);
     void queryClient.invalidateQueries({ queryKey: sellablesKey(storeId) });
     void queryClient.invalidateQueries({ queryKey: activeStoreQueryOptions(storeId).queryKey });
   }, [queryClient, storeId]);

@@ -1,11 +1,11 @@
 import { forwardRef, useRef, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { CurrencyCode, RegisterSellable } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { formatQuantity } from '../../../lib/quantity';
-import { useFetchSellableSearch, useSellableSearch, useTopCategories } from '../api/checkout-api';
+import { useTopCategories } from '../api/checkout-api';
+import { useRegisterSearch, useTileProducts } from '../catalogue/use-catalogue';
 import { SCAN_TARGET_ATTRIBUTE } from '../use-scanner';
 import classes from './checkout.module.css';
 
@@ -19,7 +19,8 @@ function Stock({ sellable }: { sellable: RegisterSellable }) {
 }
 
 /**
- * The search that answers as you type (debounced, the previous answer kept while the next loads):
+ * The search that answers as you type, from the store's catalogue on the device (until its first
+ * download has finished, the server's, debounced, the previous answer kept while the next loads):
  * ArrowUp/ArrowDown move the highlight, Enter adds it, Escape clears. Below, the category tiles.
  * Enter pressed before the answer to what is typed has arrived (a quick typist, or a scanner whose
  * burst a busy till slowed into typing) is kept, and adds the best match once that answer is in.
@@ -29,14 +30,10 @@ export const ProductSearch = forwardRef<
   { storeId: string; currency: CurrencyCode; onAdd: (sellable: RegisterSellable) => void }
 >(function ProductSearch({ storeId, currency, onAdd }, ref) {
   const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, 150);
   const [rawHighlight, setHighlight] = useState(0);
-  const search = useSellableSearch(storeId, debounced, null);
-  const items = text.trim() && search.data ? search.data.items : [];
+  const search = useRegisterSearch(storeId, text);
+  const { items, answered } = search;
   const highlight = Math.min(rawHighlight, Math.max(items.length - 1, 0));
-  // The list is the answer to what is typed now, not the previous answer kept while it loads.
-  const answered = text.trim() !== '' && debounced === text && search.isSuccess && !search.isPlaceholderData;
-  const fetchSearch = useFetchSellableSearch(storeId);
   // What is typed, for an answer that arrives after Enter: it only counts if nothing was typed since.
   const typed = useRef('');
   const changeText = (value: string) => {
@@ -63,9 +60,9 @@ export const ProductSearch = forwardRef<
         if (items[highlight]) add(items[highlight]);
       } else if (text.trim()) {
         const pressedOn = text;
-        fetchSearch(pressedOn).then(
-          (answer) => {
-            if (typed.current === pressedOn && answer.items[0]) add(answer.items[0]);
+        search.bestFor(pressedOn).then(
+          (best) => {
+            if (typed.current === pressedOn && best) add(best);
           },
           () => undefined, // the list shows the error
         );
@@ -89,22 +86,22 @@ export const ProductSearch = forwardRef<
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={items[highlight] ? `sellable-${items[highlight].variantId}` : undefined}
-        rightSection={search.isFetching ? <Loader size="xs" /> : null}
+        rightSection={search.searching ? <Loader size="xs" /> : null}
         autoComplete="off"
         size="md"
       />
       {text.trim() !== '' && (
         <Card withBorder padding={0} radius="md" className={classes.results}>
-          {search.isError ? (
+          {search.error ? (
             <LoadError
               title="The search failed"
               error={search.error}
-              onRetry={() => void search.refetch()}
-              isRetrying={search.isFetching}
+              onRetry={search.retry}
+              isRetrying={search.searching}
             />
           ) : items.length === 0 ? (
             <Text p="sm" c="dimmed">
-              {search.isFetching || debounced !== text ? 'Searching…' : `Nothing matches “${text.trim()}”.`}
+              {search.searching ? 'Searching…' : `Nothing matches “${text.trim()}”.`}
             </Text>
           ) : (
             <div role="listbox" id={listId} aria-label="Products found">
@@ -157,7 +154,8 @@ export function CategoryTiles({
 }) {
   const categories = useTopCategories();
   const [categoryId, setCategoryId] = useState<string | null>(null);
-  const products = useSellableSearch(storeId, '', categoryId);
+  const category = categories.data?.items.find((c) => c.id === categoryId) ?? null;
+  const products = useTileProducts(storeId, category);
   if (categories.isError)
     return (
       <LoadError
@@ -193,22 +191,22 @@ export function CategoryTiles({
             ? 'No categories yet: search or scan to add items.'
             : 'Choose a category to see its products.'}
         </Text>
-      ) : products.isError ? (
+      ) : products.error ? (
         <LoadError
           title="The products could not be loaded"
           error={products.error}
-          onRetry={() => void products.refetch()}
+          onRetry={products.retry}
           isRetrying={products.isFetching}
         />
-      ) : products.isPending ? (
+      ) : products.pending ? (
         <Loader size="sm" />
-      ) : products.data.items.length === 0 ? (
+      ) : products.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           No products in this category.
         </Text>
       ) : (
         <div className={classes.tiles}>
-          {products.data.items.map((s) => (
+          {products.items.map((s) => (
             <Button key={s.variantId} variant="default" className={classes.tile} onClick={() => onAdd(s)}>
               <Stack gap={2}>
                 <Text size="sm" fw={600} lineClamp={2}>

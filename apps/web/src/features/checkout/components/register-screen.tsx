@@ -131,14 +131,14 @@ export function RegisterScreen({
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }
       try {
-        const sellable = await findSellableByCode(code);
+        const sellable = await findSellableByCode(storeId, code);
         if (sellable) add(sellable, 'scan');
         else toast.show({ type: 'error', title: 'Not found', message: `No product with barcode ${code}` });
       } catch (error) {
         showApiError(error, 'The scan could not be looked up');
       }
     },
-    [add],
+    [add, storeId],
   );
   const idle = dialog === null && completed === null;
   useBarcodeScanner((code) => void scan(code), idle);

@@ -1,11 +1,15 @@
 import type { RefObject } from 'react';
 import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
 import type { CurrencyCode, RegisterSellable } from '@ipos/contracts';
+import { useCatalogueSync } from '../catalogue/use-catalogue';
 import { cameraAvailable } from './camera-scan-dialog';
 import classes from './checkout.module.css';
 import { CategoryTiles, ProductSearch } from './product-search';
 
-/** The register's left side: the product search, the camera (where there is one), the category tiles and the keys. */
+/**
+ * The register's left side: the product search, the camera (where there is one), the category tiles
+ * and the keys. While it is open the store's catalogue on the device is kept current.
+ */
 export function RegisterSearchPane({
   searchRef,
   storeId,
@@ -19,6 +23,7 @@ export function RegisterSearchPane({
   onAdd: (sellable: RegisterSellable) => void;
   onCamera: () => void;
 }) {
+  useCatalogueSync(storeId);
   return (
     <Stack gap="md">
       <Group align="flex-end" wrap="nowrap">

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { buildIndex, findByCode, inCategories, normalise, searchIndex, withRows } from './catalogue-index';
+import { catalogueRow } from './catalogue-test-rows';
+
+const STORE = 'store-a';
+const DRINKS = '0190a6a0-0000-7000-8000-0000000000c1';
+const WATER = '0190a6a0-0000-7000-8000-0000000000c2';
+
+const peak = catalogueRow(STORE, { name: 'Peak Milk 400g', sku: 'PEAK-400', barcodes: ['6001234567890'] });
+const peakTin = catalogueRow(STORE, { name: 'Peak Milk tin', sku: 'PEAK-TIN', categoryId: DRINKS });
+const evap = catalogueRow(STORE, { name: 'Evaporated milk (Peak)', sku: 'EVAP-1', categoryId: WATER });
+const cafe = catalogueRow(STORE, { name: 'Café Crème', sku: 'CAFE-1' });
+const sku = catalogueRow(STORE, { name: 'Zobo drink', sku: 'PEAK' });
+const gone = catalogueRow(STORE, {
+  name: 'Peak Gone',
+  sku: 'PEAK-GONE',
+  barcodes: ['6001234500009'],
+  isArchived: true,
+});
+const names = (items: { name: string }[]) => items.map((s) => s.name);
+
+describe('the catalogue index', () => {
+  it('normalises case, accents, punctuation and spaces', () => {
+    expect(normalise('  Café   Crème—(50cl) ')).toBe('cafe creme 50cl');
+    expect(normalise('PEAK-400')).toBe('peak 400');
+  });
+
+  it('ranks an exact SKU or barcode first, then names starting with the search, then the rest, by name', () => {
+    const index = buildIndex([peak, peakTin, evap, cafe, sku, gone]);
+    expect(names(searchIndex(index, 'peak', 20))).toEqual([
+      'Zobo drink', // its SKU is exactly PEAK
+      'Peak Milk 400g',
+      'Peak Milk tin',
+      'Evaporated milk (Peak)',
+    ]);
+    expect(names(searchIndex(index, '6001234567890', 20))).toEqual(['Peak Milk 400g']);
+    // Every word, in any order, in the name or the SKU; accents and case do not matter.
+    expect(names(searchIndex(index, 'milk peak', 20))).toEqual([
+      'Evaporated milk (Peak)',
+      'Peak Milk 400g',
+      'Peak Milk tin',
+    ]);
+    expect(names(searchIndex(index, 'CAFE creme', 20))).toEqual(['Café Crème']);
+    expect(names(searchIndex(index, 'tin 400', 20))).toEqual([]);
+    expect(searchIndex(index, '   ', 20)).toEqual([]);
+    expect(names(searchIndex(index, 'peak', 2))).toEqual(['Zobo drink', 'Peak Milk 400g']);
+  });
+
+  it('never offers an archived variant, not even by its barcode', () => {
+    const index = buildIndex([peak, gone]);
+    expect(names(searchIndex(index, 'gone', 20))).toEqual([]);
+    expect(findByCode(index, '6001234500009')).toBeNull();
+    expect(findByCode(index, ' 6001234567890 ')?.name).toBe('Peak Milk 400g');
+    expect(findByCode(index, 'peak-400')?.name).toBe('Peak Milk 400g');
+  });
+
+  it('merges a delta: a changed row is upserted in name order, an archived one leaves search and scan', () => {
+    const index = buildIndex([peak, peakTin, evap]);
+    const renamed = { ...peakTin, name: 'Aardvark Peak tin', priceMinor: 31_000, barcodes: ['5000000000001'] };
+    const added = catalogueRow(STORE, { name: 'Peak Butter', sku: 'PB-1' });
+    const archived = { ...peak, isArchived: true };
+    const next = withRows(index, [renamed, added, archived]);
+    expect(names(searchIndex(next, 'peak', 20))).toEqual([
+      'Peak Butter',
+      'Aardvark Peak tin',
+      'Evaporated milk (Peak)',
+    ]);
+    expect(findByCode(next, '5000000000001')).toMatchObject({ priceMinor: 31_000 });
+    expect(findByCode(next, '6001234567890')).toBeNull();
+    expect(findByCode(next, 'PEAK-400')).toBeNull();
+    expect(next.entries.map((e) => e.name)).toEqual([...next.entries.map((e) => e.name)].sort());
+    // The index it came from is unchanged.
+    expect(names(searchIndex(index, '6001234567890', 20))).toEqual(['Peak Milk 400g']);
+    // Unarchived again, it comes back.
+    expect(names(searchIndex(withRows(next, [peak]), '6001234567890', 20))).toEqual(['Peak Milk 400g']);
+  });
+
+  it('lists a tile’s categories in name order', () => {
+    const index = buildIndex([peak, peakTin, evap]);
+    expect(names(inCategories(index, new Set([DRINKS, WATER]), 60))).toEqual([
+      'Evaporated milk (Peak)',
+      'Peak Milk tin',
+    ]);
+    expect(names(inCategories(index, new Set([WATER]), 60))).toEqual(['Evaporated milk (Peak)']);
+  });
+});

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SellableChangesPage } from '@ipos/contracts';
+import { ApiError } from '../../../lib/api-client';
+import { deviceDb } from '../../../lib/device-db';
+import { writeStored, storageKeys } from '../../../lib/storage';
+import { catalogueLoaded, catalogueSnapshot, forgetLiveCatalogue, syncCatalogue } from './catalogue';
+import { findByCode, searchIndex } from './catalogue-index';
+import { catalogueItem } from './catalogue-test-rows';
+
+const STORE_A = '0190a6a0-0000-7000-8000-00000000a001';
+const STORE_B = '0190a6a0-0000-7000-8000-00000000b001';
+
+/** A server that answers pages in turn, and the cursors it was asked with. */
+function server(pages: Partial<SellableChangesPage>[]) {
+  const asked: (string | null)[] = [];
+  let i = 0;
+  const fetchPage = vi.fn(async (cursor: string | null) => {
+    asked.push(cursor);
+    const page = pages[i++];
+    if (!page) throw new Error('no more pages');
+    return { items: [], nextCursor: `c${i}`, complete: true, ...page } as SellableChangesPage;
+  });
+  return { fetchPage, asked };
+}
+
+const names = (storeId: string, q: string) => searchIndex(catalogueSnapshot(storeId).index, q, 20).map((s) => s.name);
+
+beforeEach(() => {
+  forgetLiveCatalogue();
+  writeStored(storageKeys.storeId, STORE_A);
+});
+afterEach(() => {
+  forgetLiveCatalogue();
+});
+
+describe('the catalogue on the device', () => {
+  const peak = catalogueItem({ name: 'Peak Milk', sku: 'PEAK-1', barcodes: ['6001234567890'] });
+  const malt = catalogueItem({ name: 'Malt crate', sku: 'MALT-1' });
+  const rice = catalogueItem({ name: 'Rice', sku: 'RICE-1', unit: 'kg' });
+
+  it('downloads it whole page by page, keeps the cursor only once complete, then applies deltas', async () => {
+    const full = server([
+      { items: [peak, malt], nextCursor: 'page-2', complete: false },
+      { items: [rice], nextCursor: 'delta-1', complete: true },
+    ]);
+    expect(catalogueSnapshot(STORE_A).ready).toBe(false);
+    await syncCatalogue(STORE_A, full.fetchPage);
+    expect(full.asked).toEqual([null, 'page-2']);
+    expect(catalogueSnapshot(STORE_A).ready).toBe(true);
+    expect(names(STORE_A, 'peak')).toEqual(['Peak Milk']);
+    expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-1' });
+    expect(await deviceDb().sellables.count()).toBe(3);
+
+    // A delta: a new price, a new item, an archived one.
+    const delta = server([
+      {
+        items: [
+          { ...peak, priceMinor: 55_000 },
+          catalogueItem({ name: 'Peak Butter', sku: 'PB-1' }),
+          { ...malt, archived: true },
+        ],
+        nextCursor: 'delta-2',
+      },
+    ]);
+    await syncCatalogue(STORE_A, delta.fetchPage);
+    expect(delta.asked).toEqual(['delta-1']);
+    expect(names(STORE_A, 'peak')).toEqual(['Peak Butter', 'Peak Milk']);
+    expect(findByCode(catalogueSnapshot(STORE_A).index, '6001234567890')).toMatchObject({ priceMinor: 55_000 });
+    expect(names(STORE_A, 'malt')).toEqual([]);
+    expect(await deviceDb().sellables.get([STORE_A, malt.variantId])).toMatchObject({ isArchived: true });
+    expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-2' });
+  });
+
+  it('after a reload it is ready from the device at once, and a failed delta keeps it', async () => {
+    await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
+    forgetLiveCatalogue();
+    expect(catalogueSnapshot(STORE_A).ready).toBe(false);
+    await catalogueLoaded(STORE_A);
+    expect(catalogueSnapshot(STORE_A).ready).toBe(true);
+    expect(names(STORE_A, 'malt')).toEqual(['Malt crate']);
+    const offline = vi.fn(() => Promise.reject(new ApiError({ code: 'NETWORK_ERROR', status: 0, message: 'offline' })));
+    await expect(syncCatalogue(STORE_A, offline)).rejects.toThrow('offline');
+    expect(catalogueSnapshot(STORE_A).ready).toBe(true);
+    expect(names(STORE_A, 'malt')).toEqual(['Malt crate']);
+  });
+
+  it('a download interrupted half way is not ready, and starts over', async () => {
+    const broken = server([{ items: [peak], nextCursor: 'page-2', complete: false }]);
+    await expect(syncCatalogue(STORE_A, broken.fetchPage)).rejects.toThrow('no more pages');
+    expect(catalogueSnapshot(STORE_A).ready).toBe(false);
+    expect(await deviceDb().catalogues.get(STORE_A)).toBeUndefined();
+    const again = server([{ items: [malt], nextCursor: 'delta-1' }]);
+    await syncCatalogue(STORE_A, again.fetchPage);
+    expect(again.asked).toEqual([null]);
+    // Started over from nothing: what the broken download left is gone.
+    expect(names(STORE_A, 'peak')).toEqual([]);
+    expect(await deviceDb().sellables.count()).toBe(1);
+  });
+
+  it('a cursor the server refuses starts the full download over', async () => {
+    await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
+    const refused = new ApiError({ code: 'VALIDATION_FAILED', status: 400, message: 'Not a cursor of this store' });
+    let calls = 0;
+    const fetchPage = vi.fn(async (cursor: string | null) => {
+      calls++;
+      if (cursor === 'delta-1') throw refused;
+      return { items: [rice], nextCursor: 'fresh', complete: true } satisfies SellableChangesPage;
+    });
+    await syncCatalogue(STORE_A, fetchPage);
+    expect(calls).toBe(2);
+    expect(names(STORE_A, 'malt')).toEqual([]);
+    expect(names(STORE_A, 'rice')).toEqual(['Rice']);
+  });
+
+  it('keeps each store’s catalogue apart, and stops a download when the active store changes', async () => {
+    await syncCatalogue(STORE_A, server([{ items: [peak], nextCursor: 'a-1' }]).fetchPage);
+    writeStored(storageKeys.storeId, STORE_B);
+    await syncCatalogue(STORE_B, server([{ items: [malt], nextCursor: 'b-1' }]).fetchPage);
+    expect(names(STORE_B, 'peak')).toEqual([]);
+    expect(names(STORE_B, 'malt')).toEqual(['Malt crate']);
+    await catalogueLoaded(STORE_A);
+    expect(names(STORE_A, 'malt')).toEqual([]);
+    expect(names(STORE_A, 'peak')).toEqual(['Peak Milk']);
+    // The till now works for store B: a sync of A asks nothing (its requests would go to B).
+    const forA = server([{ items: [rice] }]);
+    await syncCatalogue(STORE_A, forA.fetchPage);
+    expect(forA.asked).toEqual([]);
+    const rows = await deviceDb().sellables.toArray();
+    expect(rows.map((r: { storeId: string; name: string }) => [r.storeId, r.name]).sort()).toEqual([
+      [STORE_A, 'Peak Milk'],
+      [STORE_B, 'Malt crate'],
+    ]);
+  });
+});
