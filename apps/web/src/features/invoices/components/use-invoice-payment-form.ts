@@ -12,7 +12,7 @@ import { describeApiError, showApiError, toast } from '../../../components/toast
 import { formatMoney } from '../../../lib/money';
 import { isApiError } from '../../../lib/api-client';
 import { useRecordInvoicePayment } from '../api/invoices';
-import { newAttempt, wasRefused } from '../../../lib/attempt';
+import { useAttempts } from '../../../lib/attempt';
 
 export type PaymentField = 'amountMinor' | 'method' | 'reference' | 'provider' | 'phone' | 'paidOn' | 'note';
 type Errors = Partial<Record<PaymentField, string>>;
@@ -44,14 +44,14 @@ export function useInvoicePaymentForm({
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // One attempt, one payment id and one Idempotency-Key: a retry after a lost answer sends both
-  // again, so the server answers the first payment instead of recording it twice.
-  const [attempt, setAttempt] = useState(newAttempt);
+  // A retry after a lost answer sends the same payment id and Idempotency-Key, so the server answers
+  // the first payment instead of recording it twice; a refusal or another payment is a new attempt.
+  const attempts = useAttempts({ idField: 'id' });
   const record = useRecordInvoicePayment(invoice.id);
 
   const parsedAmount = parseMoneyInput(amount, currency);
   const buildBody = (): RecordInvoicePaymentBody => ({
-    id: attempt.id,
+    id: attempts.nextId(),
     amountMinor: parsedAmount.ok ? (parsedAmount.minor ?? Number.NaN) : Number.NaN,
     method,
     ...(method !== 'cash' && reference.trim() ? { reference: reference.trim() } : {}),
@@ -95,7 +95,9 @@ export function useInvoicePaymentForm({
     const { body } = check();
     if (!body) return;
     try {
-      const saved = await record.mutateAsync({ body, idempotencyKey: attempt.key });
+      const { id, key } = attempts.for(body);
+      const saved = await record.mutateAsync({ body: { ...body, id }, idempotencyKey: key });
+      attempts.succeeded();
       toast.show({
         type: 'success',
         message:
@@ -105,10 +107,8 @@ export function useInvoicePaymentForm({
       });
       onClose();
     } catch (error) {
+      attempts.failed(error);
       if (!isApiError(error)) return void showApiError(error, 'Could not record the payment');
-      // The server answered and kept nothing: the corrected retry is a new attempt. A network
-      // failure keeps the attempt, so trying again cannot pay twice.
-      if (wasRefused(error)) setAttempt(newAttempt());
       if (error.code === 'INVOICE_OVERPAYMENT') {
         // Someone recorded a payment meanwhile: say what is owed now (the page refreshes behind).
         const owed = error.problem?.balanceMinor;

@@ -136,4 +136,43 @@ describe('RecallDialog', () => {
     const body = calls[0]!.body as { id: string };
     expect(body).toEqual({ id: body.id, lines: [{ lineNo: 1, quantity: 3 }], reason: 'Expired on arrival' });
   });
+
+  it('resends the same return and key after a lost answer; an edited return is a new one', async () => {
+    const order = partlyReceived({ status: 2 });
+    const onClose = vi.fn();
+    const calls = stubApi({
+      [RECALL]: [
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        () => jsonResponse({ ...order, version: 3 }, 201),
+      ],
+    });
+    renderWithProviders(<RecallDialog opened onClose={onClose} order={order} currency="NGN" />);
+    const dialog = await screen.findByRole('dialog');
+    const milk = within(dialog).getByRole('textbox', { name: 'Return quantity of Peak Milk 400g' });
+    await userEvent.type(milk, '2');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Expired on arrival');
+    const send = within(dialog).getByRole('button', { name: 'Return to vendor' });
+
+    await userEvent.click(send);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('it will not be counted twice');
+    await userEvent.click(send);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    // The retry is the same return: same id, same Idempotency-Key.
+    expect(keysSent()[1]).toBe(keysSent()[0]);
+    expect((calls[1]!.body as { id: string }).id).toBe((calls[0]!.body as { id: string }).id);
+
+    // Another quantity is another return (the server would refuse the old key with another body).
+    await userEvent.clear(milk);
+    await userEvent.type(milk, '1');
+    await userEvent.click(send);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(keysSent()[2]).not.toBe(keysSent()[1]);
+    expect((calls[2]!.body as { id: string }).id).not.toBe((calls[1]!.body as { id: string }).id);
+    expect((calls[2]!.body as { lines: unknown }).lines).toEqual([{ lineNo: 1, quantity: 1 }]);
+  });
 });

@@ -7,7 +7,7 @@ import {
 } from '@ipos/contracts';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { newAttempt, wasRefused } from '../../../lib/attempt';
+import { useAttempts } from '../../../lib/attempt';
 import { formatQuantity } from '../../../lib/quantity';
 import { useRecallPurchaseOrder } from '../api/purchase-orders';
 import { heldOf, lineAmountMinor, parseQuantity } from '../order-figures';
@@ -27,8 +27,8 @@ export function useRecallForm({ order, onClose }: { order: PurchaseOrder; onClos
   const [serverLines, setServerLines] = useState<LineErrors>({});
   const [serverReason, setServerReason] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  // One attempt, one key and one return id: a retry after a lost answer is the same return.
-  const [attempt, setAttempt] = useState(newAttempt);
+  // A retry after a lost answer is the same return (key and id); a refusal or another return is new.
+  const attempts = useAttempts({ idField: 'id' });
   const recall = useRecallPurchaseOrder(order.id);
 
   const parsed = held.map((line) => ({ line, quantity: parseQuantity(quantities[line.lineNo] ?? '', line.unit) }));
@@ -42,7 +42,7 @@ export function useRecallForm({ order, onClose }: { order: PurchaseOrder; onClos
         lines[line.lineNo] = { quantity: `At most ${formatQuantity(heldOf(line), line.unit)} can go back` };
       if (quantity.ok && quantity.value) chosen.push({ lineNo: line.lineNo, quantity: quantity.value });
     }
-    const body: RecallPurchaseOrderBody = { id: attempt.id, lines: chosen, reason };
+    const body: RecallPurchaseOrderBody = { id: attempts.nextId(), lines: chosen, reason };
     const result = recallPurchaseOrderBodySchema.safeParse(body);
     let reasonError: string | undefined;
     let form: string | null = null;
@@ -78,7 +78,9 @@ export function useRecallForm({ order, onClose }: { order: PurchaseOrder; onClos
     const { body } = check();
     if (!body) return;
     try {
-      const saved = await recall.mutateAsync({ body, idempotencyKey: attempt.key });
+      const { id, key } = attempts.for(body);
+      const saved = await recall.mutateAsync({ body: { ...body, id }, idempotencyKey: key });
+      attempts.succeeded();
       toast.show({
         type: 'success',
         message:
@@ -88,8 +90,8 @@ export function useRecallForm({ order, onClose }: { order: PurchaseOrder; onClos
       });
       onClose();
     } catch (error) {
+      attempts.failed(error);
       if (!isApiError(error)) return void showApiError(error, 'Could not return the goods');
-      if (wasRefused(error)) setAttempt(newAttempt());
       const found = lineErrorsFrom(error.fieldErrors, body.lines);
       setServerLines(found.lines);
       setServerReason(found.fields.reason);

@@ -9,7 +9,7 @@ import {
 import { parseMoneyInput } from '../../../components/money/money-input';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { newAttempt, wasRefused } from '../../../lib/attempt';
+import { useAttempts } from '../../../lib/attempt';
 import { formatQuantity } from '../../../lib/quantity';
 import { useReceivePurchaseOrder } from '../api/purchase-orders';
 import { lineAmountMinor, outstandingOf, parseQuantity } from '../order-figures';
@@ -40,8 +40,9 @@ export function useReceiveForm({
   const [serverLines, setServerLines] = useState<LineErrors>({});
   const [serverFields, setServerFields] = useState<Partial<Record<'reference' | 'note', string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // One attempt, one key and one receipt id: a retry after a lost answer is the same receipt.
-  const [attempt, setAttempt] = useState(newAttempt);
+  // A retry after a lost answer is the same receipt (key and id): "Receive" again cannot count it
+  // twice; a refusal or another receipt is a new attempt.
+  const attempts = useAttempts({ idField: 'id' });
   const receive = useReceivePurchaseOrder(order.id);
 
   const parsed = expected.map((line) => ({
@@ -68,7 +69,7 @@ export function useReceiveForm({
         });
     }
     const body: ReceivePurchaseOrderBody = {
-      id: attempt.id,
+      id: attempts.nextId(),
       lines: chosen,
       ...(reference.trim() ? { reference: reference.trim() } : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
@@ -111,7 +112,9 @@ export function useReceiveForm({
     const { body } = check();
     if (!body) return;
     try {
-      const saved = await receive.mutateAsync({ body, idempotencyKey: attempt.key });
+      const { id, key } = attempts.for(body);
+      const saved = await receive.mutateAsync({ body: { ...body, id }, idempotencyKey: key });
+      attempts.succeeded();
       toast.show({
         type: 'success',
         message:
@@ -121,10 +124,8 @@ export function useReceiveForm({
       });
       onClose();
     } catch (error) {
+      attempts.failed(error);
       if (!isApiError(error)) return void showApiError(error, 'Could not receive the delivery');
-      // The server answered and kept nothing: the corrected retry is a new receipt. A network
-      // failure keeps the attempt, so "Receive" again resends the same receipt and key.
-      if (wasRefused(error)) setAttempt(newAttempt());
       const found = lineErrorsFrom(error.fieldErrors, body.lines);
       setServerLines(found.lines);
       setServerFields({

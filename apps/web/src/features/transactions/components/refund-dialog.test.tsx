@@ -182,6 +182,30 @@ describe('<RefundDialog>', () => {
     expect(headersOf(posts[0]!).get('idempotency-key')).not.toBe(headersOf(posts[1]!).get('idempotency-key'));
   });
 
+  it('retries a refund whose answer was lost under the same key and refund id, so it cannot pay twice', async () => {
+    const calls = stubApi({
+      [REGISTERS]: openRegisters(registerOf(SESSION_ID, 'Till 1')),
+      [REFUND]: [
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        savedRefund,
+      ],
+    });
+    const { dialog, user, onClose } = renderDialog();
+    await user.type(dialog.getByLabelText('Refund quantity of Peak Milk 400g'), '1');
+    await user.type(dialog.getByLabelText(/^Reason/), 'Broken seal');
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(calls.filter((c) => c.key === REFUND)).toHaveLength(1));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const posts = calls.flatMap((c, i) => (c.key === REFUND ? [i] : []));
+    expect(posts).toHaveLength(2);
+    expect(headersOf(posts[1]!).get('idempotency-key')).toBe(headersOf(posts[0]!).get('idempotency-key'));
+    expect((calls[posts[1]!]!.body as { id: string }).id).toBe((calls[posts[0]!]!.body as { id: string }).id);
+  });
+
   it('explains that cash needs an open register, and asks for the provider for mobile money', async () => {
     const calls = stubApi({ [REGISTERS]: openRegisters() });
     const { dialog, user } = renderDialog();

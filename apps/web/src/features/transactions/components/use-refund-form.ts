@@ -8,7 +8,7 @@ import {
 } from '@ipos/contracts';
 import { describeApiError, showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
-import { newAttempt, wasRefused } from '../../../lib/attempt';
+import { useAttempts } from '../../../lib/attempt';
 import { useCreateRefund, useOpenRegisters } from '../api/transactions';
 import { parseRefundQuantity, refundPreview, remainingOf } from '../refund-figures';
 
@@ -60,9 +60,9 @@ export function useRefundForm({
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const [serverLineErrors, setServerLineErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // One attempt, one key: a retry after a lost answer sends the same key and refund id, so the
-  // server answers the first refund instead of paying twice.
-  const [attempt, setAttempt] = useState(newAttempt);
+  // A retry after a lost answer sends the same key and refund id, so the server answers the first
+  // refund instead of paying twice; a refusal or another refund is a new attempt.
+  const attempts = useAttempts({ idField: 'id' });
   const refund = useCreateRefund(sale.id);
 
   const isCash = method === 'cash';
@@ -87,7 +87,7 @@ export function useRefundForm({
   );
 
   const buildBody = (): CreateRefundBody => ({
-    id: attempt.id,
+    id: attempts.nextId(),
     lines: chosen.map(({ line, quantity }) => ({
       lineNo: line.lineNo,
       quantity,
@@ -142,14 +142,15 @@ export function useRefundForm({
     const { body } = check();
     if (!body) return;
     try {
-      const saved = await refund.mutateAsync({ body, idempotencyKey: attempt.key });
+      const { id, key } = attempts.for(body);
+      const saved = await refund.mutateAsync({ body: { ...body, id }, idempotencyKey: key });
+      attempts.succeeded();
       toast.show({ type: 'success', message: `Refunded ${saved.number}.` });
       onRefunded?.(saved.number);
       onClose();
     } catch (error) {
+      attempts.failed(error);
       if (!isApiError(error)) return void showApiError(error, 'Could not refund');
-      // The server answered and kept nothing: the corrected retry is a new attempt.
-      if (wasRefused(error)) setAttempt(newAttempt());
       const found: Found = { errors: {}, lines: {}, form: null };
       for (const { field, message } of error.fieldErrors) place(field, message, body, found);
       if (error.code === 'REFUND_EXCEEDS_SALE' && Object.keys(found.lines).length === 0)

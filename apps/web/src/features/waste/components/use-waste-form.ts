@@ -11,7 +11,7 @@ import {
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { showApiError, toast } from '../../../components/toast';
-import { newAttempt } from '../../../lib/attempt';
+import { useAttempts } from '../../../lib/attempt';
 import { formatQuantity } from '../../../lib/quantity';
 import { usePutWastePhoto, useRecordWaste } from '../api/waste';
 
@@ -38,8 +38,8 @@ export function useWasteForm({
   const [variant, setVariant] = useState<RegisterSellable | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  // One record id and key for this form: a retry after a lost answer is the same record.
-  const [attempt] = useState(newAttempt);
+  // A retry after a lost answer is the same record (key and id); a refusal or another record is new.
+  const attempts = useAttempts({ idField: 'id' });
   const recording = useRecordWaste();
   const uploading = usePutWastePhoto();
 
@@ -47,7 +47,7 @@ export function useWasteForm({
     schema: recordWasteBodySchema,
     initialValues: { variantId: '', quantity: '', reason: '', note: '' },
     toInput: (v) => ({
-      id: attempt.id,
+      id: attempts.nextId(),
       variantId: v.variantId,
       quantity: quantityOf(v.quantity) ?? Number.NaN,
       reason: v.reason || undefined,
@@ -85,8 +85,11 @@ export function useWasteForm({
   const submit = form.onSubmit(async (body) => {
     let saved: WasteDetail;
     try {
-      saved = await recording.mutateAsync({ body, idempotencyKey: attempt.key });
+      const { id, key } = attempts.for(body);
+      saved = await recording.mutateAsync({ body: { ...body, id }, idempotencyKey: key });
+      attempts.succeeded();
     } catch (error) {
+      attempts.failed(error);
       form.reportApiError(error, 'Could not record the waste');
       return;
     }

@@ -142,6 +142,48 @@ describe('<WasteForm>', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('retries a record whose answer was lost under the same key and id; after a refusal the next is a new record', async () => {
+    const calls = stubApi({
+      [SEARCH]: () => jsonResponse(variantsPage(yoghurt)),
+      'POST /api/v1/waste': [
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        () =>
+          problemResponse(409, 'INSUFFICIENT_STOCK', 'Only 2 on hand', [
+            { field: 'quantity', message: 'Only 2 on hand' },
+          ]),
+        () => jsonResponse(wasteOf(), 201),
+      ],
+    });
+    const { user, onSaved } = renderForm(false);
+    await pickYoghurt(user);
+    await user.type(screen.getByLabelText(/^Quantity/), '3');
+    await user.selectOptions(screen.getByLabelText(/^Reason/), 'expired');
+    const send = screen.getByRole('button', { name: 'Send for approval' });
+    const posts = () => calls.flatMap((c, i) => (c.key === 'POST /api/v1/waste' ? [i] : []));
+    const keyOf = (call: number) =>
+      new Headers((vi.mocked(fetch).mock.calls[call]![1] as RequestInit).headers).get('idempotency-key');
+    const idOf = (call: number) => (calls[call]!.body as { id: string }).id;
+
+    await user.click(send);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await waitFor(() => expect(send).not.toHaveAttribute('data-loading'));
+    await user.click(send);
+    expect(await screen.findByText('Only 2 on hand')).toBeInTheDocument();
+    const [first, retry] = posts();
+    expect(keyOf(retry!)).toBe(keyOf(first!));
+    expect(idOf(retry!)).toBe(idOf(first!));
+
+    await user.clear(screen.getByLabelText(/^Quantity/));
+    await user.type(screen.getByLabelText(/^Quantity/), '2');
+    await user.click(send);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const last = posts()[2]!;
+    expect(keyOf(last)).not.toBe(keyOf(retry!));
+    expect(idOf(last)).not.toBe(idOf(retry!));
+  });
+
   it('without inventory.costs (no cost in the search): no cost or value, only the approval rule', async () => {
     stubApi({ [SEARCH]: () => jsonResponse(variantsPage({ ...yoghurt, costPriceMinor: null })) });
     const { user } = renderForm(false);
