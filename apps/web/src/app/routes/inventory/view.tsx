@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Box, Button, Card, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { productUnitLabels, type CurrencyCode, type Permission, type Product } from '@ipos/contracts';
+import type { CurrencyCode, Permission, Product } from '@ipos/contracts';
 import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
-import { Money } from '../../../components/money/money';
 import { useActiveStore } from '../../../lib/active-store';
-import { useProduct, useProductImageUrl } from '../../../features/catalog/api/products';
+import { useProduct } from '../../../features/catalog/api/products';
 import { LabelsDialog } from '../../../features/catalog/components/labels-dialog';
 import { AdjustStockDialog } from '../../../features/inventory/components/adjust-stock-dialog';
 import { MovementHistory } from '../../../features/inventory/components/movement-history';
@@ -15,8 +14,8 @@ import { TransferDialog } from '../../../features/inventory/components/transfer-
 import { useTaxRates } from '../../../features/taxes/api/tax-rates';
 import { useWorkingContext } from '../../working-context';
 import { pathTo } from '../../../lib/route-paths';
-
-const num = { fontVariantNumeric: 'tabular-nums' } as const;
+import { ProductVariantsTable } from './product-view/product-variants-table';
+import { ProductViewHeader } from './product-view/product-view-header';
 
 /** `/dashboard/inventory/view/:id`: a product, its variants, its stock in every store and its ledger. */
 export function ProductViewRoute() {
@@ -48,7 +47,6 @@ function ProductView({ product }: { product: Product }) {
   const { access, session, membership } = useWorkingContext();
   const store = useActiveStore(session.storeId);
   const taxRates = useTaxRates(true);
-  const image = useProductImageUrl(product.id, product.imageVersion);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -70,47 +68,7 @@ function ProductView({ product }: { product: Product }) {
         ← Inventory
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="lg">
-        <Group align="flex-start" gap="lg" wrap="nowrap">
-          <Box w={96} h={96} style={{ flexShrink: 0 }}>
-            {image.url ? (
-              <Image src={image.url} alt={product.name} w={96} h={96} radius="md" fit="cover" />
-            ) : (
-              <Box
-                w={96}
-                h={96}
-                bg="var(--mantine-color-gray-light)"
-                style={{ borderRadius: 'var(--mantine-radius-md)', display: 'grid', placeItems: 'center' }}
-                aria-hidden="true"
-              >
-                <Text c="dimmed" fw={700} fz={32}>
-                  {product.name.slice(0, 1).toUpperCase()}
-                </Text>
-              </Box>
-            )}
-          </Box>
-          <Stack gap={6}>
-            <Group gap="sm">
-              <Title order={1}>{product.name}</Title>
-              {product.isArchived ? (
-                <Badge color="gray" variant="filled">
-                  Archived
-                </Badge>
-              ) : null}
-            </Group>
-            <Group gap="xs">
-              <Badge variant="light">{product.categoryName ?? 'No category'}</Badge>
-              <Badge variant="light" color="gray">
-                {productUnitLabels[product.unit]}
-              </Badge>
-              <Badge variant="light" color="grape">
-                Tax: {taxName}
-              </Badge>
-              <Badge variant="light" color={product.isTracked ? 'teal' : 'gray'}>
-                {product.isTracked ? 'Stock tracked' : 'Stock not tracked'}
-              </Badge>
-            </Group>
-          </Stack>
-        </Group>
+        <ProductViewHeader product={product} taxName={taxName} />
         <Group gap="sm">
           {can('inventory.manage') ? (
             <Button variant="default" component={Link} to={pathTo('dashboard.inventory.edit/:id', { id: product.id })}>
@@ -140,51 +98,12 @@ function ProductView({ product }: { product: Product }) {
         <Title order={2} size="h3">
           {hasVariants ? 'Variants' : 'Details'}
         </Title>
-        <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="Variants" verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  {hasVariants ? <Table.Th>Variant</Table.Th> : null}
-                  <Table.Th>SKU</Table.Th>
-                  <Table.Th>Barcodes</Table.Th>
-                  {can('inventory.costs') ? <Table.Th ta="right">Cost</Table.Th> : null}
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Price in this store</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {variants.map((v) => {
-                  const here = v.stores.find((s) => s.storeId === storeId);
-                  return (
-                    <Table.Tr key={v.id}>
-                      {hasVariants ? <Table.Td fw={600}>{v.label}</Table.Td> : null}
-                      <Table.Td style={num}>{v.sku}</Table.Td>
-                      <Table.Td style={num}>
-                        {v.barcodes.length === 0 ? '—' : v.barcodes.map((b) => b.code).join(', ')}
-                      </Table.Td>
-                      {can('inventory.costs') ? (
-                        <Table.Td ta="right">
-                          {v.costPriceMinor === null ? (
-                            '—'
-                          ) : (
-                            <Money amountMinor={v.costPriceMinor} currency={currency} />
-                          )}
-                        </Table.Td>
-                      ) : null}
-                      <Table.Td ta="right">
-                        <Money amountMinor={v.sellingPriceMinor} currency={currency} />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {here ? <Money amountMinor={here.effectivePriceMinor} currency={currency} /> : '—'}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <ProductVariantsTable
+          product={product}
+          storeId={storeId}
+          currency={currency}
+          canSeeCosts={can('inventory.costs')}
+        />
       </Stack>
 
       <Stack gap="sm">
