@@ -1,5 +1,5 @@
 import { Dexie, type Table } from 'dexie';
-import type { CreateSaleBody, RegisterSellable } from '@ipos/contracts';
+import type { CreateSaleBody, Receipt, RegisterSellable, Sale } from '@ipos/contracts';
 
 /**
  * The device store (decision 0036): one IndexedDB database per origin, `ipos-device`, that outlives
@@ -77,6 +77,23 @@ export interface OutboxRow {
   state: OutboxState;
   /** The server's last answer, or why nothing came back. */
   lastAnswer: { status: number; code?: string; message?: string; at: string } | null;
+  /**
+   * The store's alias and the register's short code (`LEK-T1`): the offline reference's start, given
+   * when the sale completes without the server.
+   */
+  referencePrefix?: string;
+  /**
+   * A sale that went offline after its first, online attempt got no answer: that attempt's body and
+   * key. The server may have recorded it; if the offline body is then refused as an existing sale,
+   * the first attempt is sent again and answered from its key.
+   */
+  firstAttempt?: { body: CreateSaleBody; idempotencyKey: string } | null;
+  /** The receipt as the device printed it (a sale completed offline), until the server's sale replaces it. */
+  receipt?: Receipt | null;
+  /** The server's sale once recorded (its final number). */
+  sale?: Sale | null;
+  /** Needs attention, and the person chose to keep it for later: still listed, no longer counted as new. */
+  keptForLater?: boolean;
 }
 
 export class DeviceDb extends Dexie {

@@ -1,0 +1,98 @@
+import { createSale } from '@ipos/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { deviceDb } from '../../../lib/device-db';
+import type { PassReport } from './outbox';
+import type { SendSale } from './outbox-answer';
+import { pendingInOrder } from './outbox-store';
+import { REPLAY_INTERVAL_MS, Replayer } from './replayer';
+
+/** The real sending: POST /api/v1/sales to the store that sold it, with the sale's own key. */
+export const sendSaleToApi: SendSale = ({ body, idempotencyKey, storeId }, signal) =>
+  apiRequest(createSale, { body, idempotencyKey, storeId, signal });
+
+const LAST_SYNC_KEY = 'ipos.outbox.last-sync';
+
+/** Where the tab's syncing stands, for the register header. */
+export interface SyncState {
+  syncing: boolean;
+  /** When the server last answered every sale sent to it (ISO 8601); null: not on this device yet. */
+  lastSyncAt: string | null;
+}
+
+function readLastSync(): string | null {
+  try {
+    return localStorage.getItem(LAST_SYNC_KEY);
+  } catch {
+    return null;
+  }
+}
+
+let state: SyncState = { syncing: false, lastSyncAt: readLastSync() };
+const listeners = new Set<() => void>();
+const passListeners = new Set<(report: PassReport) => void>();
+
+function setState(next: Partial<SyncState>) {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+export const syncState = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
+
+/** Called after each pass (the register's figures are read again). */
+export function onSyncPass(listener: (report: PassReport) => void): () => void {
+  passListeners.add(listener);
+  return () => void passListeners.delete(listener);
+}
+
+const replayer = new Replayer({
+  // Read at each pass: the device store may have been closed and opened again since.
+  get db() {
+    return deviceDb();
+  },
+  send: sendSaleToApi,
+  onPass: (report, at) => {
+    if (!report.stopped) {
+      const lastSyncAt = at.toISOString();
+      try {
+        localStorage.setItem(LAST_SYNC_KEY, lastSyncAt);
+      } catch {
+        // Shown for this page only.
+      }
+      setState({ lastSyncAt });
+    }
+    passListeners.forEach((l) => l(report));
+  },
+});
+
+/** Sends the waiting sales now ("Sync now", register open, back online). */
+export async function syncNow(): Promise<void> {
+  setState({ syncing: true });
+  try {
+    await replayer.sync();
+  } finally {
+    setState({ syncing: false });
+  }
+}
+
+let started = false;
+
+/**
+ * Starts the tab's background sync once: on every `online` event, and every 30 s while sales wait.
+ * It keeps running when the register screen is left (the queue is the tab's, not the screen's).
+ */
+export function startOutboxSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void syncNow());
+  setInterval(() => {
+    void pendingInOrder(deviceDb())
+      .then((rows) => (rows.length > 0 ? syncNow() : undefined))
+      .catch(() => undefined);
+  }, REPLAY_INTERVAL_MS);
+}
