@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
   getReceipt,
+  getReceiptPdf,
   getRegisterSession,
   getSale,
   getStoreDashboard,
@@ -20,6 +21,7 @@ import { queryRows } from '../../src/db/client.js';
 import { receiptText } from '../../src/features/checkout/receipt-layout.js';
 import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
+import { pdfText } from '../support/pdf-text.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, onHand, setAllowNegativeStock, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
@@ -323,6 +325,19 @@ describe('offline sales', () => {
     const receipt = (await call(getReceipt, { storeId: demo.lekkiId, params: { saleId: sale.id } })).json() as Receipt;
     const text = receiptText(receipt);
     expect(text).toMatch(new RegExp(`^Sale +${sale.number}\\nOffline ref +${ref}$`, 'm'));
+    // The reprint (PDF, marked COPY) prints it too, on the line under the number.
+    const pdf = await call(getReceiptPdf, {
+      storeId: demo.lekkiId,
+      params: { saleId: sale.id },
+      query: { copy: 'true' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toMatch(new RegExp(`Sale\\s+${sale.number}\\s+Offline ref\\s+${ref}`));
+    const online = (
+      await sellInLekki(saleBody(openSession, [{ variantId: p.variantId, quantity: 1 }], 80_000))
+    ).json() as Sale;
+    const plain = (await call(getReceipt, { storeId: demo.lekkiId, params: { saleId: online.id } })).json() as Receipt;
+    expect(receiptText(plain)).not.toContain('Offline ref');
   });
 
   describe('the exceptions list', () => {
