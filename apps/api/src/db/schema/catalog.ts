@@ -124,6 +124,9 @@ export const products = pgTable(
     foreignKey({ columns: [t.businessId, t.preferredVendorId], foreignColumns: [contacts.businessId, contacts.id] }),
     index('products_name_idx').on(t.businessId, sql`lower(${t.name})`, t.id),
     index('products_category_idx').on(t.businessId, t.categoryId),
+    // The device catalogue's changes since a time, and the products of a changed tax rate.
+    index('products_updated_idx').on(t.businessId, t.updatedAt),
+    index('products_tax_rate_idx').on(t.businessId, t.taxRateId),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     foreignKey({ columns: [t.businessId, t.categoryId], foreignColumns: [categories.businessId, categories.id] }),
     foreignKey({ columns: [t.businessId, t.taxRateId], foreignColumns: [taxRates.businessId, taxRates.id] }),
@@ -161,6 +164,8 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_id_key').on(t.id),
     uniqueIndex('product_variants_sku_key').on(t.businessId, sql`upper(${t.sku})`),
     index('product_variants_product_idx').on(t.businessId, t.productId, t.position),
+    // The device catalogue's changes since a time.
+    index('product_variants_updated_idx').on(t.businessId, t.updatedAt),
     foreignKey({ columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }),
     check('product_variants_prices', sql`${t.costPriceMinor} >= 0 and ${t.sellingPriceMinor} >= 0`),
   ],

@@ -40,6 +40,8 @@ export const stockLevels = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.storeId, t.variantId] }),
     index('stock_levels_product_idx').on(t.businessId, t.storeId, t.productId),
+    // The device catalogue's changes since a time: a store's stock rows moved since.
+    index('stock_levels_updated_idx').on(t.businessId, t.storeId, t.updatedAt),
     foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
     foreignKey({
       columns: [t.businessId, t.variantId],
