@@ -1,24 +1,11 @@
-import type { ReactNode } from 'react';
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { CurrencyCode } from '@ipos/contracts';
+import { TotalFigure } from '../../../components/figures/total-figure';
 import { Money } from '../../../components/money/money';
 
-function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <Card withBorder padding="sm" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700} data-testid={testId}>
-        {children}
-      </Text>
-    </Card>
-  );
-}
-
-/** A total at cost: a placeholder while loading; a dash when the answer has none. */
-function TotalAtCost({ amountMinor, currency }: { amountMinor: number | null | undefined; currency: CurrencyCode }) {
-  if (amountMinor === undefined) return <Skeleton height={24} />;
+/** A total at cost: undefined (a placeholder) while loading; a dash when the answer has none. */
+function atCost(amountMinor: number | null | undefined, currency: CurrencyCode) {
+  if (amountMinor === undefined) return undefined;
   return amountMinor === null ? '—' : <Money amountMinor={amountMinor} currency={currency} />;
 }
 
@@ -39,17 +26,19 @@ export function WasteTotals({
       aria-label="Totals of this waste"
       component="section"
     >
-      <Figure label="Records" testId="totals-count">
-        {totals ? totals.count : <Skeleton height={24} width={60} />}
-      </Figure>
+      <TotalFigure label="Records" testId="totals-count" value={totals?.count} placeholderWidth={60} />
       {canSeeCosts ? (
         <>
-          <Figure label="Written off at cost" testId="totals-recorded">
-            <TotalAtCost amountMinor={totals?.recordedValueMinor} currency={currency} />
-          </Figure>
-          <Figure label="Waiting for approval" testId="totals-pending">
-            <TotalAtCost amountMinor={totals?.pendingValueMinor} currency={currency} />
-          </Figure>
+          <TotalFigure
+            label="Written off at cost"
+            testId="totals-recorded"
+            value={atCost(totals?.recordedValueMinor, currency)}
+          />
+          <TotalFigure
+            label="Waiting for approval"
+            testId="totals-pending"
+            value={atCost(totals?.pendingValueMinor, currency)}
+          />
         </>
       ) : null}
     </SimpleGrid>
