@@ -1,8 +1,8 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Table, Text } from '@mantine/core';
 import type { CurrencyCode, InvoiceSummary } from '@ipos/contracts';
 import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
+import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
 import { formatDay } from '../../../lib/format';
 import { invoicePath } from '../paths';
 import { InvoiceStateBadge } from './invoice-state-badge';
@@ -37,27 +37,15 @@ export function InvoiceTable({
         {items.map((inv) => {
           const overdue = inv.state === 'overdue';
           return (
-            <Table.Tr
+            <RecordRow
               key={inv.id}
               data-testid="invoice-row"
               data-overdue={overdue || undefined}
-              tabIndex={0}
               aria-label={`Invoice ${inv.number ?? 'draft'} for ${inv.customer.name}`}
               bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
-              style={{ cursor: 'pointer' }}
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a, button')) return;
-                onOpen(inv.id);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(inv.id);
-              }}
+              onOpen={() => onOpen(inv.id)}
             >
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={invoicePath(inv.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                  {inv.number ?? 'Draft'}
-                </Anchor>
-              </Table.Td>
+              <RecordNumberCell to={invoicePath(inv.id)}>{inv.number ?? 'Draft'}</RecordNumberCell>
               <Table.Td>
                 <Text size="sm">{inv.customer.name}</Text>
               </Table.Td>
@@ -88,7 +76,7 @@ export function InvoiceTable({
                   </Text>
                 )}
               </Table.Td>
-            </Table.Tr>
+            </RecordRow>
           );
         })}
       </Table.Tbody>

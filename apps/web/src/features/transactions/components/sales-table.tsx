@@ -1,8 +1,8 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Table, Text } from '@mantine/core';
 import { type CurrencyCode, formatStoreDateTime, paymentMethodLabels, type SaleSummary } from '@ipos/contracts';
 import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
+import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
 import { pathTo } from '../../../lib/route-paths';
 import { SaleStateBadge } from './sale-state-badge';
 
@@ -38,25 +38,13 @@ export function SalesTable({
       </Table.Thead>
       <Table.Tbody>
         {items.map((sale) => (
-          <Table.Tr
+          <RecordRow
             key={sale.id}
             data-testid="sale-row"
-            tabIndex={0}
             aria-label={`Sale ${sale.number}`}
-            style={{ cursor: 'pointer' }}
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a, button')) return;
-              onOpen(sale.id);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(sale.id);
-            }}
+            onOpen={() => onOpen(sale.id)}
           >
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Anchor component={Link} to={salePath(sale.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                {sale.number}
-              </Anchor>
-            </Table.Td>
+            <RecordNumberCell to={salePath(sale.id)}>{sale.number}</RecordNumberCell>
             <Table.Td>
               <Text size="sm">{formatStoreDateTime(sale.completedAt, timeZone)}</Text>
             </Table.Td>
@@ -96,7 +84,7 @@ export function SalesTable({
                 </Text>
               )}
             </Table.Td>
-          </Table.Tr>
+          </RecordRow>
         ))}
       </Table.Tbody>
     </ListTable>

@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Group, Table, Text } from '@mantine/core';
 import {
   formatStoreDateTime,
   wasteReasonLabels,
@@ -9,6 +8,7 @@ import {
 } from '@ipos/contracts';
 import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
+import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
 import { formatQuantity } from '../../../lib/quantity';
 import { pathTo } from '../../../lib/route-paths';
 import { WasteStatusBadge } from './waste-status-badge';
@@ -59,25 +59,8 @@ export function WasteTable({
       </Table.Thead>
       <Table.Tbody>
         {items.map((w) => (
-          <Table.Tr
-            key={w.id}
-            data-testid="waste-row"
-            tabIndex={0}
-            aria-label={`Waste ${w.number}`}
-            style={{ cursor: 'pointer' }}
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a, button')) return;
-              onOpen(w.id);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(w.id);
-            }}
-          >
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Anchor component={Link} to={wastePath(w.id)} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-                {w.number}
-              </Anchor>
-            </Table.Td>
+          <RecordRow key={w.id} data-testid="waste-row" aria-label={`Waste ${w.number}`} onOpen={() => onOpen(w.id)}>
+            <RecordNumberCell to={wastePath(w.id)}>{w.number}</RecordNumberCell>
             <Table.Td>
               <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
               <Text size="xs" c="dimmed">
@@ -137,7 +120,7 @@ export function WasteTable({
                 ) : null}
               </Table.Td>
             ) : null}
-          </Table.Tr>
+          </RecordRow>
         ))}
       </Table.Tbody>
     </ListTable>
