@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   formatStoreDateTime,
@@ -7,10 +7,9 @@ import {
   type CustomerSummary,
   type InvoiceState,
 } from '@ipos/contracts';
-import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
 import { pathTo } from '../../../lib/route-paths';
+import { LatestRecords } from './latest-records';
 
 const stateColors: Record<string, string> = {
   completed: 'green',
@@ -88,37 +87,26 @@ export function CustomerHistory({
   timeZone: string | undefined;
 }) {
   return (
-    <Stack gap="xs">
-      <Title order={2} size="h3">
-        Purchase history
-      </Title>
-      {history.items.length === 0 ? (
-        <EmptyState title="No purchases yet">Sales naming this customer and their invoices appear here.</EmptyState>
-      ) : (
-        <Card withBorder padding={0} radius="md">
-          <ListTable label="Purchase history" minWidth={640} refreshing={false}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Store</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.items.map((h) => (
-                <HistoryRow key={`${h.kind}:${h.id}`} h={h} currency={currency} timeZone={timeZone} />
-              ))}
-            </Table.Tbody>
-          </ListTable>
-        </Card>
-      )}
-      {history.total > history.items.length ? (
-        <Text size="sm" c="dimmed">
-          The latest {history.items.length} of {history.total}.
-        </Text>
-      ) : null}
-    </Stack>
+    <LatestRecords
+      title="Purchase history"
+      emptyTitle="No purchases yet"
+      emptyText="Sales naming this customer and their invoices appear here."
+      minWidth={640}
+      shown={history.items.length}
+      total={history.total}
+      head={
+        <>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Number</Table.Th>
+          <Table.Th>Store</Table.Th>
+          <Table.Th>State</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+        </>
+      }
+    >
+      {history.items.map((h) => (
+        <HistoryRow key={`${h.kind}:${h.id}`} h={h} currency={currency} timeZone={timeZone} />
+      ))}
+    </LatestRecords>
   );
 }
