@@ -73,6 +73,9 @@ console.log(`data directory created, migrated and seeded in ${seconds(performanc
   const store = await one(`select id from stores where business_id = $1 and alias = 'LEK'`, [business.id]);
   t = performance.now();
   await seedProducts(db, { businessId: business.id, storeId: store.id, count: PRODUCTS });
+  // Changed an hour ago, as a shop's catalogue is: a delta reads again only the last minute's changes.
+  for (const table of ['products', 'product_variants', 'stock_levels'])
+    await db.query(`update ${table} set updated_at = now() - interval '1 hour' where business_id = $1`, [business.id]);
   await db.close();
   console.log(`${PRODUCTS.toLocaleString('en')} products added to Lekki in ${seconds(performance.now() - t)}`);
 }

@@ -71,6 +71,22 @@ describe('the catalogue on the device', () => {
     expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-2' });
   });
 
+  it('a delta that reads unchanged rows again (the last minute’s) leaves the catalogue as it is', async () => {
+    await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
+    const before = catalogueSnapshot(STORE_A);
+    const put = vi.spyOn(deviceDb().sellables, 'bulkPut');
+    const goneElsewhere = catalogueItem({ name: 'Never here', archived: true });
+    await syncCatalogue(STORE_A, server([{ items: [peak, malt, goneElsewhere], nextCursor: 'delta-2' }]).fetchPage);
+    expect(catalogueSnapshot(STORE_A)).toBe(before);
+    expect(put).not.toHaveBeenCalled();
+    expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-2' });
+    // One field differs: that row alone is written.
+    await syncCatalogue(STORE_A, server([{ items: [peak, { ...malt, onHand: 19 }], nextCursor: 'delta-3' }]).fetchPage);
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(put.mock.calls[0]![0].map((r) => r.name)).toEqual(['Malt crate']);
+    expect(findByCode(catalogueSnapshot(STORE_A).index, 'MALT-1')).toMatchObject({ onHand: 19 });
+  });
+
   it('after a reload it is ready from the device at once, and a failed delta keeps it', async () => {
     await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
     forgetLiveCatalogue();

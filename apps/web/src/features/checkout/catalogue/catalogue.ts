@@ -72,6 +72,18 @@ export function catalogueLoaded(storeId: string): Promise<void> {
   return liveFor(storeId).loaded;
 }
 
+/**
+ * Whether the device already has this row as it is: the same fields (barcodes in order), or archived
+ * and not offered here anyway (the index holds only what is sold).
+ */
+function sameRow(had: SellableRow | undefined, row: SellableRow): boolean {
+  if (!had) return row.isArchived;
+  return (Object.keys(row) as (keyof SellableRow)[]).every((key) => {
+    const [a, b] = [had[key], row[key]];
+    return Array.isArray(a) && Array.isArray(b) ? a.join('\n') === b.join('\n') : a === b;
+  });
+}
+
 const isBadCursor = (error: unknown) => error instanceof ApiError && error.code === 'VALIDATION_FAILED';
 
 /** One download or delta, page by page; false when the active store changed under it (it stops). */
@@ -87,7 +99,11 @@ async function download(current: Live, fetchPage: FetchPage, from: string | null
   for (;;) {
     if (!stillActive()) return false;
     const page = await fetchPage(cursor);
-    const rows = page.items.map((item) => toRow(storeId, item));
+    const items = page.items.map((item) => toRow(storeId, item));
+    // A delta reads the last minute's changes again: only what differs is written and re-indexed.
+    const rows = full
+      ? items
+      : items.filter((row) => !sameRow(current.snapshot.index.byVariant.get(row.variantId), row));
     await applyPage(storeId, rows, page.complete ? page.nextCursor : null);
     if (full) downloaded.push(...rows);
     else if (live === current && rows.length > 0)
