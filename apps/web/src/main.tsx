@@ -8,7 +8,7 @@ import { App } from './app/app';
 import { isProtectedPath } from './app/guards';
 import type { AppDeps } from './app/providers';
 import { createAppRouter, type AppRouter } from './app/router';
-import { persistDeviceQueries } from './app/pwa/device-queries';
+import { forgetDeviceQueries, persistDeviceQueries } from './app/pwa/device-queries';
 import { registerServiceWorker } from './app/pwa/service-worker';
 import { shouldRegisterServiceWorker } from './app/pwa/update-rules';
 import { completeSignIn } from './app/session-bootstrap';
@@ -89,6 +89,7 @@ void runStartup({
     if (shouldRegisterServiceWorker({ isProduction: import.meta.env.PROD, hasServiceWorker, isCallbackWindow })) {
       registerServiceWorker({ warmUrls: [CONFIG_URL, deps.auth.userManager.settings.metadataUrl] });
     }
+    deps.auth.onSignedOut(() => void forgetDeviceQueries());
     followAccountForAnalytics({
       queryClient: deps.queryClient,
       accountQueryKey: meQueryKey,

@@ -61,6 +61,11 @@ export async function loadQuerySnapshot(accountKey: string, now = Date.now()): P
   return row.queries.filter((query) => now - query.state.dataUpdatedAt <= QUERY_SNAPSHOT_MAX_AGE_MS);
 }
 
+/** Forgets what was kept for the account (they signed out: nothing of theirs stays for the next person). */
+export async function forgetQuerySnapshot(accountKey: string): Promise<void> {
+  await snapshotDb().queries.delete(accountKey);
+}
+
 /** Adds the given results to the account's row: a newer read of a query replaces the older one. */
 export async function saveQuerySnapshot(
   accountKey: string,

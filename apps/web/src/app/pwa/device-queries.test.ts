@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { accountKeyOf, isKeptQueryKey } from './device-queries';
+import 'fake-indexeddb/auto';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadQuerySnapshot, saveQuerySnapshot } from '../../lib/query-persistence';
+import { removeStored, storageKeys, writeStored } from '../../lib/storage';
+import { accountKeyOf, forgetDeviceQueries, isKeptQueryKey } from './device-queries';
 
 function jwt(payload: Record<string, unknown>) {
   const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -32,5 +36,24 @@ describe('the register reads kept on the device', () => {
     expect(accountKeyOf(jwt({ sub: 'acc-1' }))).toBeNull();
     expect(accountKeyOf('not a token')).toBeNull();
     expect(accountKeyOf(null)).toBeNull();
+  });
+});
+
+describe('signing out', () => {
+  afterEach(() => removeStored(storageKeys.token));
+
+  it("forgets the person's kept reads, and only theirs", async () => {
+    const source = new QueryClient();
+    source.setQueryData(['accounts', 'me'], { name: 'someone' });
+    const { queries } = dehydrate(source);
+    const ada = jwt({ iss: 'http://x/oidc', sub: 'ada', exp: 1 });
+    const bola = jwt({ iss: 'http://x/oidc', sub: 'bola', exp: 1 });
+    await saveQuerySnapshot(accountKeyOf(ada)!, queries);
+    await saveQuerySnapshot(accountKeyOf(bola)!, queries);
+
+    writeStored(storageKeys.token, ada);
+    await forgetDeviceQueries();
+    expect(await loadQuerySnapshot(accountKeyOf(ada)!)).toEqual([]);
+    expect(await loadQuerySnapshot(accountKeyOf(bola)!)).toHaveLength(1);
   });
 });

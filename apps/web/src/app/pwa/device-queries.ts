@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { meQueryKey } from '../../features/accounts/api/get-me';
 import { decodeJwtPayload } from '../../features/identity/session';
-import { persistQueries } from '../../lib/query-persistence';
+import { forgetQuerySnapshot, persistQueries } from '../../lib/query-persistence';
 import { isOnline } from '../../lib/online';
 import { readStored, storageKeys } from '../../lib/storage';
 
@@ -45,4 +45,13 @@ export function persistDeviceQueries(queryClient: QueryClient): Promise<() => vo
     accountKey: () => accountKeyOf(readStored(storageKeys.token)),
     isOnline,
   });
+}
+
+/**
+ * Forgets the signed-in person's kept reads; called when they sign out (or their PIN locks), before
+ * their token is removed. They come back with the next online visit.
+ */
+export function forgetDeviceQueries(): Promise<void> {
+  const key = accountKeyOf(readStored(storageKeys.token));
+  return key ? forgetQuerySnapshot(key).catch(() => undefined) : Promise.resolve();
 }
