@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ReportContext } from '../../../features/reports/components/report-frame';
+import type { ReportContext } from '../../../features/reports/components/report-context';
 import { useMe } from '../../../features/accounts/api/get-me';
 import { WithActiveStore } from '../with-active-store';
 

@@ -13,7 +13,8 @@ import {
 import { describeApiError } from '../../../components/toast';
 import { useReport } from '../api/reports';
 import { formatReportRange, formatReportValue } from './report-format';
-import { PeriodPicker, StorePicker, type ReportContext } from './report-frame';
+import type { ReportContext } from './report-context';
+import { PeriodPicker, StorePicker } from './report-pickers';
 import { useReportParams, type ReportParams } from './report-params';
 import { pathTo } from '../../../lib/route-paths';
 

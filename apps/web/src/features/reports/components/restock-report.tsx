@@ -1,37 +1,26 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Switch } from '@mantine/core';
 import {
   getRestockReport,
   getRestockReportPdf,
-  restockColumnHints,
   restockReportDocument,
   restockReportTable,
   restockSummaryFigures,
   type CurrencyCode,
   type PurchaseOrderSummary,
   type RestockLine,
-  type RestockReport as RestockReportData,
 } from '@ipos/contracts';
 import { useReport } from '../api/reports';
-import { ReportBreakdownChart } from './report-chart';
 import { ReportFigures } from './report-figures';
-import { ReportFrame, type ReportContext } from './report-frame';
+import { ReportFrame } from './report-frame';
+import type { ReportContext } from './report-context';
 import { useReportParams } from './report-params';
+import { RestockExplainer } from './restock/restock-explainer';
 import { RestockLinesTable, restockLineKey } from './restock/restock-lines-table';
 import { RestockOrderDialog } from './restock/restock-order-dialog';
+import { RestockOrdersNotice } from './restock/restock-orders-notice';
+import { RestockSelectionBar } from './restock/restock-selection-bar';
 import { RestockVendorOrders } from './restock/restock-vendor-orders';
-import { pathTo } from '../../../lib/route-paths';
-
-/** Suggested value by category, largest first (the chart's share). */
-function byCategory(report: RestockReportData) {
-  const totals = new Map<string, number>();
-  for (const l of report.lines) totals.set(l.category, (totals.get(l.category) ?? 0) + l.suggestedValueMinor);
-  return [...totals]
-    .filter(([, value]) => value > 0)
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, value]) => ({ name, value }));
-}
 
 /**
  * `/dashboard/report/restock`: what is at or below its reorder level now, how long it lasts at the
@@ -76,43 +65,17 @@ export function RestockReport({ context }: { context: ReportContext }) {
         const table = restockReportTable(report);
         const chosen = report.lines.filter((l) => orderable(l) && selected.has(restockLineKey(l)));
         const otherStores = report.lines.some((l) => !orderable(l));
-        const categories = byCategory(report);
         return (
           <>
             <ReportFigures figures={restockSummaryFigures(report)} currency={currency} />
-            {created.length > 0 ? (
-              <Alert
-                color="green"
-                title="Purchase orders created"
-                withCloseButton
-                onClose={() => {
-                  setCreated([]);
-                  setNotOrdered(null);
-                }}
-              >
-                <Group gap="md">
-                  {created.map((order) => (
-                    <Anchor
-                      key={order.id}
-                      component={Link}
-                      to={pathTo('dashboard.purchase-order.view/:id', { id: order.id })}
-                    >
-                      Open {order.number} ({order.vendor.name})
-                    </Anchor>
-                  ))}
-                </Group>
-                {notOrdered ? (
-                  <Text size="sm" mt="xs">
-                    {notOrdered} {notOrdered === 1 ? 'product has' : 'products have'} no preferred vendor and{' '}
-                    {notOrdered === 1 ? 'was' : 'were'} not ordered.
-                  </Text>
-                ) : null}
-              </Alert>
-            ) : notOrdered !== null ? (
-              <Alert color="blue" withCloseButton onClose={() => setNotOrdered(null)}>
-                Nothing to order from a preferred vendor: open orders already cover it.
-              </Alert>
-            ) : null}
+            <RestockOrdersNotice
+              created={created}
+              notOrdered={notOrdered}
+              onClose={() => {
+                setCreated([]);
+                setNotOrdered(null);
+              }}
+            />
             <Switch
               label="Group by vendor"
               description="One table per preferred vendor; create one order per vendor in one step"
@@ -131,21 +94,12 @@ export function RestockReport({ context }: { context: ReportContext }) {
               />
             ) : null}
             {!byVendor && canOrder ? (
-              <Card withBorder radius="md" padding="sm">
-                <Group justify="space-between" wrap="wrap">
-                  <Text size="sm" c={chosen.length > 0 ? undefined : 'dimmed'}>
-                    {chosen.length > 0
-                      ? `${chosen.length} line(s) selected for ${context.store.name}.`
-                      : `Tick lines of ${context.store.name} to order them from a vendor.`}
-                    {otherStores
-                      ? ' Orders are placed by the store that receives them: switch to another store to order its lines.'
-                      : ''}
-                  </Text>
-                  <Button disabled={chosen.length === 0} onClick={() => setOrdering(chosen)}>
-                    Create purchase order
-                  </Button>
-                </Group>
-              </Card>
+              <RestockSelectionBar
+                chosen={chosen.length}
+                storeName={context.store.name}
+                otherStores={otherStores}
+                onOrder={() => setOrdering(chosen)}
+              />
             ) : null}
             {byVendor ? null : (
               <RestockLinesTable
@@ -157,35 +111,7 @@ export function RestockReport({ context }: { context: ReportContext }) {
                 onSelect={select}
               />
             )}
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <Card withBorder radius="md" padding="md">
-                <Title order={2} size="h4" mb="sm">
-                  Suggested order by category
-                </Title>
-                {categories.length === 0 ? (
-                  <Text c="dimmed" size="sm" ta="center" py="lg">
-                    Nothing to order.
-                  </Text>
-                ) : (
-                  <ReportBreakdownChart kind="donut" data={categories} format="money" currency={currency} />
-                )}
-              </Card>
-              <Card withBorder radius="md" padding="md">
-                <Title order={2} size="h4" mb="sm">
-                  How the figures are worked out
-                </Title>
-                <Stack gap={4}>
-                  <List size="sm" spacing={4}>
-                    {Object.values(restockColumnHints).map((hint) => (
-                      <List.Item key={hint}>{hint}</List.Item>
-                    ))}
-                  </List>
-                  <Text size="xs" c="dimmed">
-                    Only tracked, active products with a reorder level are listed; set levels on a product’s stock page.
-                  </Text>
-                </Stack>
-              </Card>
-            </SimpleGrid>
+            <RestockExplainer report={report} currency={currency} />
             {ordering ? (
               <RestockOrderDialog
                 lines={ordering}

@@ -7,7 +7,7 @@ import { jsonResponse, problemResponse, stubApi } from '../../../test/api';
 import { IKEJA_ID, LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
 import { SalesReport } from './sales-report';
-import type { ReportContext } from './report-frame';
+import type { ReportContext } from './report-context';
 
 const saveBlob = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/download', () => ({ saveBlob }));

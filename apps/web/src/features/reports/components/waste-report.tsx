@@ -12,7 +12,9 @@ import {
 import { useBucketedReport } from '../api/reports';
 import { ReportBreakdownChart, ReportTrendChart } from './report-chart';
 import { ReportFigures } from './report-figures';
-import { BucketPicker, ReportFrame, type ReportContext } from './report-frame';
+import { ReportFrame } from './report-frame';
+import type { ReportContext } from './report-context';
+import { BucketPicker } from './report-pickers';
 import { useReportParams } from './report-params';
 import { ReportTableView } from './report-table';
 

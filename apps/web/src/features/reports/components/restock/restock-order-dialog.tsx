@@ -1,33 +1,12 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  hasAtMost3Decimals,
-  unitAllowsFractions,
-  type CurrencyCode,
-  type PurchaseOrder,
-  type RestockLine,
-} from '@ipos/contracts';
+import type { CurrencyCode, PurchaseOrder, RestockLine } from '@ipos/contracts';
 import { ContactPicker } from '../../../../components/pickers/contact-picker';
-import { MoneyInput, minorToInput, parseMoneyInput } from '../../../../components/money/money-input';
+import { MoneyInput } from '../../../../components/money/money-input';
 import { describeApiError } from '../../../../components/toast/api-error';
 import { formatMoney } from '../../../../lib/money';
-import { useCreateRestockOrder } from './restock-order-api';
+import { useRestockOrderForm } from './use-restock-order-form';
 import { pathTo } from '../../../../lib/route-paths';
-
-interface Draft {
-  quantity: string;
-  unitCost: string;
-}
-
-/** A line's quantity as typed: a positive number, whole for counted goods, at most 3 decimals. */
-function checkQuantity(text: string, line: RestockLine): { ok: true; value: number } | { ok: false; message: string } {
-  const value = Number(text.trim().replace(',', '.'));
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) return { ok: false, message: 'Enter a quantity' };
-  if (!hasAtMost3Decimals(value)) return { ok: false, message: 'Use at most 3 decimals' };
-  if (!unitAllowsFractions(line.unit) && !Number.isInteger(value)) return { ok: false, message: 'Whole units only' };
-  return { ok: true, value };
-}
 
 /**
  * One purchase order from the chosen restock lines: the vendor, then each line's quantity (the
@@ -46,62 +25,8 @@ export function RestockOrderDialog({
   onClose: () => void;
   onCreated: (order: PurchaseOrder) => void;
 }) {
-  const create = useCreateRestockOrder();
-  const [vendorId, setVendorId] = useState<string | null>(null);
-  const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
-    Object.fromEntries(
-      lines.map((l) => [
-        l.variantId,
-        {
-          quantity: l.suggestedQuantity > 0 ? String(l.suggestedQuantity) : '',
-          unitCost: minorToInput(l.unitCostMinor, currency),
-        },
-      ]),
-    ),
-  );
-  const [submitted, setSubmitted] = useState(false);
-  const [created, setCreated] = useState<PurchaseOrder | null>(null);
-
-  const checked = lines.map((line) => {
-    const draft = drafts[line.variantId]!;
-    return {
-      line,
-      draft,
-      quantity: checkQuantity(draft.quantity, line),
-      cost: parseMoneyInput(draft.unitCost, currency),
-    };
-  });
-  const costError = (c: (typeof checked)[number]['cost']) =>
-    !c.ok ? c.message : c.minor === null ? 'Enter the unit cost' : undefined;
-  const valid = vendorId !== null && checked.every((c) => c.quantity.ok && costError(c.cost) === undefined);
-  const totalMinor = checked.reduce(
-    (sum, c) =>
-      c.quantity.ok && c.cost.ok && c.cost.minor !== null ? sum + Math.round(c.quantity.value * c.cost.minor) : sum,
-    0,
-  );
-  const set = (variantId: string, patch: Partial<Draft>) =>
-    setDrafts((all) => ({ ...all, [variantId]: { ...all[variantId]!, ...patch } }));
-
-  const submit = () => {
-    setSubmitted(true);
-    if (!valid) return;
-    create.mutate(
-      {
-        vendorId,
-        lines: checked.map((c) => ({
-          variantId: c.line.variantId,
-          quantity: c.quantity.ok ? c.quantity.value : 0,
-          unitCostMinor: c.cost.ok && c.cost.minor !== null ? c.cost.minor : 0,
-        })),
-      },
-      {
-        onSuccess: (order) => {
-          setCreated(order);
-          onCreated(order);
-        },
-      },
-    );
-  };
+  const { create, vendorId, setVendorId, checked, costError, totalMinor, set, submit, submitted, created } =
+    useRestockOrderForm({ lines, currency, onCreated });
 
   return (
     <Modal opened onClose={onClose} title="Create purchase order" size="xl">
