@@ -8,7 +8,9 @@ import { positiveQuantitySchema, moneyMinorSchema } from '../catalog/quantities.
  * client total disagrees (409 PRICE_CHANGED with the server's figures), takes the stock with guarded
  * decrements, numbers it from the store's gapless counter (`LEK-S000123`) and records one audit
  * event — all in one transaction. It needs an `Idempotency-Key`: a replay answers the first response,
- * the same key with another body is a 422, a missing key a 400.
+ * the same key with another body is a 422, a missing key a 400. A sale the till completed while the
+ * server could not be reached comes later with its `soldAt` and `offlineReference` and is accepted as
+ * it was paid, each difference kept as a sale exception (sale-exceptions.ts; decision 0036).
  */
 
 export const paymentMethods = ['cash', 'card', 'bank_transfer', 'mobile_money'] as const;
