@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type CurrencyCode, formatStoreDateTime, type StockCount } from '@ipos/contracts';
 import { WhenLoaded } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
@@ -7,7 +7,7 @@ import { useStockCount } from '../api/stock';
 import { CountCloseDialogs } from './count-close-dialogs';
 import { CountLines } from './count-lines';
 import { ScanBox } from './count-scan-box';
-import { CountStatusBadge } from './count-status-badge';
+import { CountBadges } from './count-status-badge';
 import { useCountDrafts } from './use-count-drafts';
 
 /** What posting would do: counted lines whose count differs change stock; uncounted lines stay. */
@@ -83,12 +83,7 @@ function Sheet({
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={2}>Stock count {count.number}</Title>
-            <CountStatusBadge status={count.status} />
-            {count.isBlind ? (
-              <Badge variant="outline" color="gray" radius="sm">
-                Blind
-              </Badge>
-            ) : null}
+            <CountBadges count={count} />
           </Group>
           <Text size="sm" c="dimmed">
             Started {formatStoreDateTime(count.createdAt, timeZone)} by {count.createdBy?.name ?? 'someone'} ·{' '}

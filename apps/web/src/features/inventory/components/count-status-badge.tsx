@@ -21,6 +21,20 @@ export function CountStatusBadge({ status }: { status: StockCountStatus }) {
   );
 }
 
+/** A count's status, then "Blind" when its counters do not see the quantity expected. */
+export function CountBadges({ count }: { count: { status: StockCountStatus; isBlind: boolean } }) {
+  return (
+    <>
+      <CountStatusBadge status={count.status} />
+      {count.isBlind ? (
+        <Badge variant="outline" color="gray" radius="sm">
+          Blind
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
 export function TransferStatusBadge({ status }: { status: StockTransferStatus }) {
   return (
     <Badge color={transferStatus[status].color} variant="light">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { formatStoreDateTime } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
@@ -7,7 +7,7 @@ import { ListState, ListTable } from '../../../components/feedback/list-state';
 import { useActiveStore } from '../../../lib/active-store';
 import { useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
-import { CountStatusBadge } from './count-status-badge';
+import { CountBadges } from './count-status-badge';
 import { StartCountDialog } from './start-count-form';
 
 const PAGE_SIZE = 20;
@@ -109,12 +109,7 @@ function CountList({
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6}>
-                      <CountStatusBadge status={count.status} />
-                      {count.isBlind ? (
-                        <Badge variant="outline" color="gray" radius="sm">
-                          Blind
-                        </Badge>
-                      ) : null}
+                      <CountBadges count={count} />
                     </Group>
                   </Table.Td>
                   <Table.Td>
