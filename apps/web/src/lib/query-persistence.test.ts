@@ -40,12 +40,12 @@ function savedMe(data: unknown, updatedAt: number) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 beforeEach(async () => {
-  closeQuerySnapshotDb();
+  await closeQuerySnapshotDb();
   await Dexie.delete(QUERY_DB_NAME);
 });
 afterEach(async () => {
   await settle();
-  closeQuerySnapshotDb();
+  await closeQuerySnapshotDb();
 });
 
 describe('persistQueries', () => {

@@ -6,7 +6,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { Dexie, type Table } from 'dexie';
+import type { Dexie, Table } from 'dexie';
 import { isApiError } from './api-client';
 import { logger } from './logger';
 
@@ -35,35 +35,46 @@ export interface QuerySnapshotRow {
   queries: DehydratedState['queries'];
 }
 
-class QuerySnapshotDb extends Dexie {
-  queries!: Table<QuerySnapshotRow, string>;
-  constructor() {
-    super(QUERY_DB_NAME);
-    this.version(1).stores({ queries: 'accountKey' });
-  }
-}
+type QuerySnapshotDb = Dexie & { queries: Table<QuerySnapshotRow, string> };
 
-let db: QuerySnapshotDb | null = null;
-function snapshotDb(): QuerySnapshotDb {
-  db ??= new QuerySnapshotDb();
+let db: Promise<QuerySnapshotDb> | null = null;
+
+/**
+ * Opened on first use, and Dexie loaded with it: the app's first screen does not wait for (or carry)
+ * the IndexedDB library unless it starts offline.
+ */
+function snapshotDb(): Promise<QuerySnapshotDb> {
+  db ??= import('dexie').then(
+    ({ Dexie }) => {
+      const opened = new Dexie(QUERY_DB_NAME) as QuerySnapshotDb;
+      opened.version(1).stores({ queries: 'accountKey' });
+      return opened;
+    },
+    (error: unknown) => {
+      // Asked again next time (the chunk may load once the network is back).
+      db = null;
+      throw error;
+    },
+  );
   return db;
 }
 
 /** Closes the database (tests start each case on an empty one). */
-export function closeQuerySnapshotDb(): void {
-  db?.close();
+export async function closeQuerySnapshotDb(): Promise<void> {
+  const open = db;
   db = null;
+  (await open)?.close();
 }
 
 export async function loadQuerySnapshot(accountKey: string, now = Date.now()): Promise<DehydratedState['queries']> {
-  const row = await snapshotDb().queries.get(accountKey);
+  const row = await (await snapshotDb()).queries.get(accountKey);
   if (!row || row.version !== QUERY_SNAPSHOT_VERSION) return [];
   return row.queries.filter((query) => now - query.state.dataUpdatedAt <= QUERY_SNAPSHOT_MAX_AGE_MS);
 }
 
 /** Forgets what was kept for the account (they signed out: nothing of theirs stays for the next person). */
 export async function forgetQuerySnapshot(accountKey: string): Promise<void> {
-  await snapshotDb().queries.delete(accountKey);
+  await (await snapshotDb()).queries.delete(accountKey);
 }
 
 /** Adds the given results to the account's row: a newer read of a query replaces the older one. */
@@ -72,7 +83,7 @@ export async function saveQuerySnapshot(
   queries: DehydratedState['queries'],
   now = Date.now(),
 ): Promise<void> {
-  const store = snapshotDb();
+  const store = await snapshotDb();
   await store.transaction('rw', store.queries, async () => {
     const kept = await loadQuerySnapshot(accountKey, now);
     const byHash = new Map(kept.map((query) => [query.queryHash, query]));
