@@ -23,6 +23,7 @@ import {
 } from '@ipos/contracts';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { activeStoreQueryOptions } from '../../../lib/active-store';
+import { isOnline } from '../../../lib/online';
 import { lowerBySale } from '../stock';
 import { catalogueSnapshot, requestCatalogueSync } from '../catalogue/catalogue';
 import { findByCode } from '../catalogue/catalogue-index';
@@ -111,11 +112,24 @@ export function useFetchSellableSearch(storeId: string) {
 
 /**
  * The sellable carrying this exact barcode or SKU (the scanner's lookup); null when none. From the
- * store's catalogue on the device once it is there (online or not), else from the server.
+ * store's catalogue on the device once it is there (online or not); a code it does not hold (an item
+ * added in the last minute) is asked of the server while online, and unknown when that fails.
  */
 export async function findSellableByCode(storeId: string, code: string): Promise<RegisterSellable | null> {
   const catalogue = catalogueSnapshot(storeId);
-  if (catalogue.ready) return findByCode(catalogue.index, code);
+  if (!catalogue.ready) return findOnServer(code);
+  const local = findByCode(catalogue.index, code);
+  if (local || !isOnline()) return local;
+  try {
+    const found = await findOnServer(code);
+    if (found) requestCatalogueSync(storeId);
+    return found;
+  } catch {
+    return null;
+  }
+}
+
+async function findOnServer(code: string): Promise<RegisterSellable | null> {
   const page = await apiRequest(listSellables, { query: { q: code, pageSize: 5 } });
   const wanted = code.trim().toLowerCase();
   return page.items.find((s) => s.barcode?.toLowerCase() === wanted || s.sku.toLowerCase() === wanted) ?? null;
@@ -188,8 +202,9 @@ export const useDiscardHeldSale = (storeId: string) =>
 export function useCreateSale(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: BodyOf<typeof createSale>; idempotencyKey: string }) =>
-      apiRequest(createSale, { body, idempotencyKey }),
+    // The sale's own store and an abort: the outbox gives up waiting after a few seconds.
+    mutationFn: (v: { body: BodyOf<typeof createSale>; idempotencyKey: string; signal?: AbortSignal }) =>
+      apiRequest(createSale, { body: v.body, idempotencyKey: v.idempotencyKey, signal: v.signal, storeId }),
     onSuccess: (sale) => {
       // The sold quantities leave the cached on hand at once; the refetch then brings the store's own.
       queryClient.setQueriesData<SellablePage>({ queryKey: sellablesKey(storeId) }, (page) =>

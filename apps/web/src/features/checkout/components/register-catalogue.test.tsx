@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellableChangesPage } from '@ipos/contracts';
+import { toast } from '../../../components/toast';
 import { jsonResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
@@ -18,6 +19,8 @@ const peak = catalogueItem({
   barcodes: ['6001234567890'],
   priceMinor: 45_000,
 });
+/** Added on the server after the download: not on the device yet. */
+const fresh = catalogueItem({ name: 'Fresh Zobo', sku: 'ZOBO-1', barcodes: ['6009999900001'], priceMinor: 5_000 });
 const malt = catalogueItem({ name: 'Malt crate', sku: 'MALT-CRATE', categoryId: DRINKS, priceMinor: 80_000 });
 
 /** The API: the catalogue's full download, then nothing else ever answers (the server is gone). */
@@ -32,6 +35,8 @@ function stubApi() {
       if (!serverUp) throw new TypeError('Failed to fetch');
       if (pathname === '/api/v1/sellables/changes')
         return jsonResponse({ items: [peak, malt], nextCursor: 'c1', complete: true } satisfies SellableChangesPage);
+      if (pathname === '/api/v1/sellables')
+        return jsonResponse({ items: [fresh], total: 1, page: 1, pageSize: 5, totalCapped: false });
       if (pathname === '/api/v1/stores/current') return jsonResponse(reportingStore);
       if (pathname === '/api/v1/held-sales') return jsonResponse({ items: [] });
       if (pathname === '/api/v1/categories')
@@ -58,22 +63,35 @@ beforeEach(() => {
 afterEach(() => {
   forgetLiveCatalogue();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
+
+function renderRegister() {
+  renderWithProviders(
+    <RegisterScreen
+      accountId="0190a6a0-0000-7000-8000-0000000000a1"
+      storeId={LEKKI_ID}
+      session={openRegisterSession()}
+      currency="NGN"
+      canDiscount
+      header={<h1>Till 1</h1>}
+      onRegisterClosed={vi.fn()}
+    />,
+  );
+}
+
+/** What a keyboard-wedge scanner does: the characters a few ms apart, then Enter. */
+function scanBurst(code: string) {
+  for (const key of code) fireEvent.keyDown(document.body, { key });
+  fireEvent.keyDown(document.body, { key: 'Enter' });
+}
+
+const lines = () => screen.queryAllByTestId('cart-line');
 
 describe('<RegisterScreen> on the catalogue on the device', () => {
   it('finds, scans and shows tiles from the device once downloaded, with the server gone', async () => {
     const api = stubApi();
-    renderWithProviders(
-      <RegisterScreen
-        accountId="0190a6a0-0000-7000-8000-0000000000a1"
-        storeId={LEKKI_ID}
-        session={openRegisterSession()}
-        currency="NGN"
-        canDiscount
-        header={<h1>Till 1</h1>}
-        onRegisterClosed={vi.fn()}
-      />,
-    );
+    renderRegister();
     const search = await screen.findByRole('combobox', { name: 'Find a product' });
     await waitFor(() => expect(catalogueSnapshot(LEKKI_ID).ready).toBe(true));
     await screen.findByRole('button', { name: 'Drinks' });
@@ -87,13 +105,11 @@ describe('<RegisterScreen> on the catalogue on the device', () => {
     // The list answers without a request.
     expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('Peak Milk 400g')]);
     await user.keyboard('{Enter}');
-    const lines = () => screen.queryAllByTestId('cart-line');
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toHaveTextContent('Peak Milk 400g');
 
-    // A scanner burst: found on the device.
-    for (const key of '6001234567890') fireEvent.keyDown(document.body, { key });
-    fireEvent.keyDown(document.body, { key: 'Enter' });
+    // A scanner burst: found on the device; a code it does not hold is not found, quietly.
+    scanBurst('6001234567890');
     await waitFor(() => expect(lines()[0]).toHaveAttribute('aria-label', 'Peak Milk 400g, 2'));
 
     // A tile shows its products from the device.
@@ -101,5 +117,21 @@ describe('<RegisterScreen> on the catalogue on the device', () => {
     await user.click(await screen.findByRole('button', { name: /Malt crate/ }));
     expect(lines()).toHaveLength(2);
     expect(api.asked.slice(askedBefore).filter((p) => p.startsWith('/api/v1/sellables'))).toEqual([]);
+    const shown = vi.spyOn(toast, 'show');
+    scanBurst('6009999900001');
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith(expect.objectContaining({ message: 'No product with barcode 6009999900001' })),
+    );
+    expect(lines()).toHaveLength(2);
+  });
+
+  it('asks the server for a code the device does not hold yet, while online', async () => {
+    stubApi();
+    renderRegister();
+    await screen.findByRole('combobox', { name: 'Find a product' });
+    await waitFor(() => expect(catalogueSnapshot(LEKKI_ID).ready).toBe(true));
+    scanBurst('6009999900001');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(lines()[0]).toHaveTextContent('Fresh Zobo');
   });
 });
