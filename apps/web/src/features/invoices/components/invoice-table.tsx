@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { CurrencyCode, InvoiceSummary } from '@ipos/contracts';
 import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
+import { NoValue } from '../../../components/table/no-value';
 import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
 import { formatDay } from '../../../lib/format';
 import { invoicePath } from '../paths';
@@ -71,9 +72,7 @@ export function InvoiceTable({
                 {inv.balanceMinor > 0 ? (
                   <Money amountMinor={inv.balanceMinor} currency={currency} fw={600} c={overdue ? 'red' : undefined} />
                 ) : (
-                  <Text span c="dimmed" size="sm">
-                    —
-                  </Text>
+                  <NoValue />
                 )}
               </Table.Td>
             </RecordRow>

@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { CurrencyCode, SaleDetail } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
+import { NoValue } from '../../../components/table/no-value';
 import { formatQuantity } from '../../../lib/quantity';
 
 const lineDiscount = (line: SaleDetail['lines'][number]) => line.lineDiscountMinor + line.cartDiscountMinor;
@@ -44,9 +45,7 @@ export function SaleItems({ sale: s, currency }: { sale: SaleDetail; currency: C
                         {formatQuantity(line.refundedQuantity)}
                       </Text>
                     ) : (
-                      <Text span c="dimmed" size="sm">
-                        —
-                      </Text>
+                      <NoValue />
                     )}
                   </Table.Td>
                   <Table.Td ta="right">
@@ -56,9 +55,7 @@ export function SaleItems({ sale: s, currency }: { sale: SaleDetail; currency: C
                     {lineDiscount(line) > 0 ? (
                       <Money amountMinor={-lineDiscount(line)} currency={currency} />
                     ) : (
-                      <Text span c="dimmed" size="sm">
-                        —
-                      </Text>
+                      <NoValue />
                     )}
                   </Table.Td>
                   <Table.Td ta="right">

@@ -7,6 +7,7 @@ import {
   type SaleDetail,
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
+import { NoValue } from '../../../components/table/no-value';
 import { formatQuantity } from '../../../lib/quantity';
 
 function PaymentDetail({ payment }: { payment: SaleDetail['payments'][number] }) {
@@ -15,13 +16,7 @@ function PaymentDetail({ payment }: { payment: SaleDetail['payments'][number] })
     payment.phone,
     payment.reference ? `Ref. ${payment.reference}` : null,
   ].filter(Boolean);
-  return bits.length > 0 ? (
-    <>{bits.join(' · ')}</>
-  ) : (
-    <Text span c="dimmed" size="sm">
-      —
-    </Text>
-  );
+  return bits.length > 0 ? <>{bits.join(' · ')}</> : <NoValue />;
 }
 
 /** How the sale was paid: each tender with its details, tendered amount and change. */

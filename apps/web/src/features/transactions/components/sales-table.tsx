@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { type CurrencyCode, formatStoreDateTime, paymentMethodLabels, type SaleSummary } from '@ipos/contracts';
 import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
+import { NoValue } from '../../../components/table/no-value';
 import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
 import { pathTo } from '../../../lib/route-paths';
 import { SaleStateBadge } from './sale-state-badge';
@@ -79,9 +80,7 @@ export function SalesTable({
               {sale.refundedMinor > 0 ? (
                 <Money amountMinor={sale.refundedMinor} currency={currency} c="orange.8" />
               ) : (
-                <Text span c="dimmed" size="sm">
-                  —
-                </Text>
+                <NoValue />
               )}
             </Table.Td>
           </RecordRow>
