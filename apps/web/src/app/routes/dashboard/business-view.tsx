@@ -3,8 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AddedStore, BusinessDetail, NewStoreBody } from '@ipos/contracts';
 import { Link, useParams } from 'react-router';
-import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
-import { isApiError } from '../../../lib/api-client';
+import { isRecordMissing, LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { roleLabel } from '../../../lib/role-label';
 import { priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
@@ -37,7 +36,7 @@ function BusinessDetails({
   if (business.isPending) return <LoadingCard label="Loading the business" />;
   if (business.isError) {
     // Another owner's business answers 404, exactly like one that does not exist.
-    if (isApiError(business.error) && (business.error.status === 404 || business.error.status === 400)) {
+    if (isRecordMissing(business.error)) {
       return (
         <Stack gap="md">
           <Title order={1}>Business not found</Title>

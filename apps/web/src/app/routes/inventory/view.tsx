@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CurrencyCode, Permission, Product } from '@ipos/contracts';
-import { isRecordMissing, LoadError, LoadingCard, RecordNotFound } from '../../../components/feedback/load-states';
+import { isRecordMissing, RecordNotFound, WhenLoaded } from '../../../components/feedback/load-states';
 import { useActiveStore } from '../../../lib/active-store';
 import { useProduct } from '../../../features/catalog/api/products';
 import { LabelsDialog } from '../../../features/catalog/components/labels-dialog';
@@ -21,24 +21,17 @@ import { ProductViewHeader } from './product-view/product-view-header';
 export function ProductViewRoute() {
   const { id = '' } = useParams();
   const product = useProduct(id);
-  if (product.isPending) return <LoadingCard label="Loading the product" />;
-  if (product.isError) {
-    if (isRecordMissing(product.error))
-      return (
-        <RecordNotFound title="Product not found" backTo={pathTo('dashboard.inventory')} backLabel="Back to inventory">
-          This product does not exist in this business, or it was removed.
-        </RecordNotFound>
-      );
+  if (product.isError && isRecordMissing(product.error))
     return (
-      <LoadError
-        title="We could not load this product"
-        error={product.error}
-        onRetry={() => void product.refetch()}
-        isRetrying={product.isFetching}
-      />
+      <RecordNotFound title="Product not found" backTo={pathTo('dashboard.inventory')} backLabel="Back to inventory">
+        This product does not exist in this business, or it was removed.
+      </RecordNotFound>
     );
-  }
-  return <ProductView product={product.data} />;
+  return (
+    <WhenLoaded query={product} loadingLabel="Loading the product" errorTitle="We could not load this product">
+      {(found) => <ProductView product={found} />}
+    </WhenLoaded>
+  );
 }
 
 type Dialog = 'adjust' | 'transfer' | 'labels' | 'count' | null;
