@@ -1,11 +1,19 @@
 import { useCallback, useState } from 'react';
-import { priceChangedSchema, type PaymentInput, type Sale } from '@ipos/contracts';
+import { priceChangedSchema, type PaymentInput, type RegisterSession, type Sale } from '@ipos/contracts';
 import { showApiError, toast } from '../../components/toast';
 import { isApiError } from '../../lib/api-client';
+import { useActiveStore } from '../../lib/active-store';
 import { useAttempts } from '../../lib/attempt';
+import { deviceDb } from '../../lib/device-db';
 import { fetchSellables, useCreateSale, useRefreshStock } from './api/checkout-api';
 import { lineInputs, priceOf, reprice, type Cart } from './cart';
 import { refusedLines } from './stock';
+import { offlineReceipt } from './outbox/offline-receipt';
+import { referencePrefix } from './outbox/offline-reference';
+import { sellThroughOutbox } from './outbox/outbox';
+import type { SendSale } from './outbox/outbox-answer';
+import type { NewSale } from './outbox/outbox-store';
+import { syncNow } from './outbox/outbox-sync';
 
 export interface PriceNotice {
   changes: { name: string; before: number; after: number }[];
@@ -14,14 +22,16 @@ export interface PriceNotice {
 }
 
 /**
- * Completing the register's sale: one attempt per cart and payments (a retry after a lost answer
- * cannot sell twice), and what each refusal does — new prices read and shown (PRICE_CHANGED), the
+ * Completing the register's sale through the outbox (written on the device, then sent; with no answer
+ * in 5 s it completes on the device, "Pending sync"): one attempt per cart and payments (a retry
+ * after a lost answer cannot sell twice), and what each refusal does — new prices read and shown (PRICE_CHANGED), the
  * lines to fix marked with nothing charged (a shortage, a refused line), the register closed
  * elsewhere (REGISTER_CLOSED).
  */
 export function useCompleteSale({
+  accountId,
   storeId,
-  sessionId,
+  session,
   cart,
   setCart,
   allowNegativeStock,
@@ -29,8 +39,10 @@ export function useCompleteSale({
   onStopped,
   onRegisterClosed,
 }: {
+  /** Who sells (the cashier the queued sale keeps). */
+  accountId: string;
   storeId: string;
-  sessionId: string;
+  session: RegisterSession;
   cart: Cart;
   setCart: (cart: Cart) => void;
   allowNegativeStock: boolean;
@@ -45,6 +57,12 @@ export function useCompleteSale({
   // One try at completing a sale: the same id and Idempotency-Key while the same cart and payments are retried.
   const attempts = useAttempts();
   const createSale = useCreateSale(storeId);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const store = useActiveStore(storeId).data;
+  // The device's receipt names the cashier when the register knows them (who opened it); the
+  // server's receipt after the sync always does.
+  const cashier = { id: accountId, name: session.openedBy.id === accountId ? session.openedBy.name : '' };
   const refreshStock = useRefreshStock(storeId);
 
   /** The cart changed: the marks and the price notice of the last refusal no longer apply. */
@@ -112,45 +130,67 @@ export function useCompleteSale({
   };
 
   const confirm = (payments: PaymentInput[]) => {
+    const priced = priceOf(cart);
     const body = {
-      sessionId,
-      lines: lineInputs(cart),
+      sessionId: session.id,
+      // The prices charged go with every line: an offline sale is recorded at them.
+      lines: lineInputs(cart).map((l, i) => ({ ...l, unitPriceMinor: cart.lines[i]!.unitPriceMinor })),
       ...(cart.cartDiscount && cart.cartDiscount.value > 0 ? { cartDiscount: cart.cartDiscount } : {}),
       ...(cart.customerId ? { customerId: cart.customerId } : {}),
       payments,
-      expectedTotalMinor: priceOf(cart).totalMinor,
+      expectedTotalMinor: priced.totalMinor,
     };
     // The same cart and payments sent again (after a lost answer) is the same sale: same id, same key.
     const { id: saleId, key: idempotencyKey } = attempts.for(body);
-    createSale.mutate(
-      { body: { id: saleId, ...body }, idempotencyKey },
-      {
-        onSuccess: (sale) => {
-          attempts.succeeded();
-          onCompleted(sale);
-        },
-        onError: (error) => {
-          // No answer: the sale may or may not be recorded — the attempt is kept so a retry cannot sell twice.
-          attempts.failed(error);
-          onRefused(error);
-        },
-      },
-    );
+    setError(null);
+    setSubmitting(true);
+    const sale: NewSale = {
+      body: { id: saleId, ...body },
+      idempotencyKey,
+      businessId: store?.business.id ?? '',
+      storeId,
+      sessionId: session.id,
+      cashierId: accountId,
+      referencePrefix: referencePrefix(store?.alias ?? 'POS', session.registerName),
+      receipt: store
+        ? offlineReceipt({ saleId, cart, priced, payments, store, session, cashier, soldAt: new Date().toISOString() })
+        : null,
+    };
+    const send: SendSale = ({ body: b, idempotencyKey: key }, signal) =>
+      createSale.mutateAsync({ body: b, idempotencyKey: key, signal });
+    sellThroughOutbox({ db: deviceDb(), send }, sale)
+      .then((outcome) => {
+        if (outcome.kind === 'refused') {
+          attempts.failed(outcome.answer.error);
+          setError(outcome.answer.error as Error);
+          onRefused(outcome.answer.error);
+          return;
+        }
+        attempts.succeeded();
+        const done = outcome.kind === 'recorded' ? outcome.row.sale : outcome.row.receipt?.sale;
+        // Completed on the device: the queue sends it (now, if older sales wait before it).
+        if (outcome.kind === 'offline') void syncNow();
+        if (done) onCompleted(done);
+      })
+      .catch((failure: unknown) => {
+        // The device store cannot be written (storage refused): nothing was sent; say so and keep the cart.
+        setError(failure instanceof Error ? failure : new Error('The sale could not be saved on this device'));
+      })
+      .finally(() => setSubmitting(false));
   };
 
   /** Opening Pay: the last failure (a PRICE_CHANGED, a shortage) was shown already, so a new try starts clean. */
-  const { reset } = createSale;
   const prepare = useCallback(() => {
-    if (!attempts.hasPending()) reset();
-  }, [attempts, reset]);
+    if (!attempts.hasPending()) setError(null);
+  }, [attempts]);
 
   return {
     confirm,
     prepare,
     /** A new sale: whatever was pending is over. */
     startOver: () => attempts.succeeded(),
-    submitting: createSale.isPending,
-    error: createSale.error,
+    submitting,
+    error,
     lineErrors,
     priceNotice,
     clearNotices,

@@ -9,6 +9,7 @@ import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../../lib/money';
 import { lineFromSellable, type Cart } from '../cart';
+import { deviceDb } from '../../../lib/device-db';
 import { loadTicket, saveTicket } from '../saved-ticket';
 import { openRegisterSession } from '../test/register-fixtures';
 import { RegisterScreen } from './register-screen';
@@ -376,7 +377,7 @@ describe('<RegisterScreen>', () => {
     expect(screen.getByTestId('cart-total').textContent).toBe(totalBefore);
   });
 
-  it('retries after a network failure with the same sale id and Idempotency-Key; a new cart gets new ones', async () => {
+  it('completes the sale on the device when the server cannot be reached, then sends it as an offline sale; a new cart gets a new id and key', async () => {
     let fail = true;
     const calls = fakeApi({
       ...baseRoutes,
@@ -389,24 +390,33 @@ describe('<RegisterScreen>', () => {
         return jsonResponse(saleOf(body.id), 201);
       },
     });
+    const sales = () => calls.filter((c) => c.path === '/api/v1/sales');
     const { user } = await renderRegister();
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
     fireEvent.keyDown(document.body, { key: 'F9' });
     await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/sales')).toHaveLength(1));
-    await user.click(screen.getByRole('button', { name: 'Confirm cash' }));
+    // No answer: the sale is complete on the device, and the queue sends it again at once.
     expect(await screen.findByText(/Receipt of/)).toBeInTheDocument();
-    const [first, second] = calls.filter((c) => c.path === '/api/v1/sales');
-    expect(first!.headers.get('idempotency-key')).toBeTruthy();
-    expect(second!.headers.get('idempotency-key')).toBe(first!.headers.get('idempotency-key'));
-    expect(second!.body).toEqual(first!.body);
+    await waitFor(() => expect(sales()).toHaveLength(2));
+    const [first, second] = sales();
     expect(first!.body).toMatchObject({
       sessionId: SESSION_ID,
-      lines: [{ variantId: peakTin.variantId, quantity: 1 }],
+      lines: [{ variantId: peakTin.variantId, quantity: 1, unitPriceMinor: 30_000 }],
       payments: [{ method: 'cash', amountMinor: 30_000 }],
       expectedTotalMinor: 30_000,
     });
+    expect(first!.body).not.toHaveProperty('offlineReference');
+    // The same sale as an offline one: the time sold and its reference, under a key of its own.
+    expect(second!.body).toEqual({
+      ...(first!.body as object),
+      soldAt: expect.any(String),
+      offlineReference: expect.stringMatching(/^[A-Z]{2,5}-T1-OFF-0001$/),
+    });
+    expect(second!.headers.get('idempotency-key')).not.toBe(first!.headers.get('idempotency-key'));
+    expect(second!.headers.get('x-store-id')).toBe(LEKKI_ID);
+    const id = (first!.body as { id: string }).id;
+    await waitFor(async () => expect((await deviceDb().outbox.get(id))?.state).toBe('synced'));
     // New sale in one keystroke-worth: the cart is empty and the search has the focus.
     await user.click(screen.getByRole('button', { name: 'New sale' }));
     await waitFor(() => expect(search()).toHaveFocus());
@@ -415,10 +425,11 @@ describe('<RegisterScreen>', () => {
     await waitFor(() => expect(lines()).toHaveLength(1));
     fireEvent.keyDown(document.body, { key: 'F9' });
     await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/sales')).toHaveLength(3));
-    const third = calls.filter((c) => c.path === '/api/v1/sales')[2]!;
+    await waitFor(() => expect(sales()).toHaveLength(3));
+    const third = sales()[2]!;
     expect(third.headers.get('idempotency-key')).not.toBe(first!.headers.get('idempotency-key'));
-    expect((third.body as { id: string }).id).not.toBe((first!.body as { id: string }).id);
+    expect((third.body as { id: string }).id).not.toBe(id);
+    expect(third.body).not.toHaveProperty('offlineReference');
   });
 
   it('on PRICE_CHANGED shows what changed and the new total; INSUFFICIENT_STOCK is shown on its line', async () => {

@@ -73,8 +73,9 @@ export function RegisterScreen({
   const payBlocked = payBlockedMessage(shortfalls);
   useStockRefreshOnFocus(storeId, cart, setCart);
   const sale = useCompleteSale({
+    accountId,
     storeId,
-    sessionId: session.id,
+    session,
     cart,
     setCart,
     allowNegativeStock,

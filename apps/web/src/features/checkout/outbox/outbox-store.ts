@@ -62,7 +62,9 @@ export function completeOffline(db: DeviceDb, saleId: string): Promise<OutboxRow
       firstAttempt: { body: row.body, idempotencyKey: row.idempotencyKey },
       body: { ...row.body, soldAt: row.soldAt, offlineReference },
       idempotencyKey: newId(),
-      receipt: row.receipt ? { ...row.receipt, sale: { ...row.receipt.sale, number: offlineReference } } : null,
+      receipt: row.receipt
+        ? { ...row.receipt, sale: { ...row.receipt.sale, number: offlineReference, completedAt: row.soldAt } }
+        : null,
     };
     await db.outbox.put(next);
     return next;

@@ -15,6 +15,8 @@ const LAST_SYNC_KEY = 'ipos.outbox.last-sync';
 /** Where the tab's syncing stands, for the register header. */
 export interface SyncState {
   syncing: boolean;
+  /** The last pass got every answer it asked for (false: the server could not be reached). */
+  reachable: boolean;
   /** When the server last answered every sale sent to it (ISO 8601); null: not on this device yet. */
   lastSyncAt: string | null;
 }
@@ -27,7 +29,7 @@ function readLastSync(): string | null {
   }
 }
 
-let state: SyncState = { syncing: false, lastSyncAt: readLastSync() };
+let state: SyncState = { syncing: false, reachable: true, lastSyncAt: readLastSync() };
 const listeners = new Set<() => void>();
 const passListeners = new Set<(report: PassReport) => void>();
 
@@ -57,6 +59,7 @@ const replayer = new Replayer({
   },
   send: sendSaleToApi,
   onPass: (report, at) => {
+    setState({ reachable: !report.stopped });
     if (!report.stopped) {
       const lastSyncAt = at.toISOString();
       try {

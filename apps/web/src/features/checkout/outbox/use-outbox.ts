@@ -5,13 +5,13 @@ import { deviceDb, type OutboxRow } from '../../../lib/device-db';
 import { onSyncPass, startOutboxSync, syncNow, syncState } from './outbox-sync';
 
 /** The outbox rows a query picks, kept current as the outbox changes (any tab); undefined while read. */
-function useOutboxQuery<T>(query: () => Promise<T>, deps: unknown[]): T | undefined {
+function useOutboxQuery<T>(query: () => Promise<T>, deps: unknown[], fallback?: T): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
     const subscription = liveQuery(query).subscribe({
       next: setValue,
       // The device store cannot be read (private mode, storage gone): nothing to show.
-      error: () => setValue(undefined),
+      error: () => setValue(fallback),
     });
     return () => subscription.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query is rebuilt from `deps`.
@@ -54,9 +54,12 @@ export function useSessionUnsynced(sessionId: string): SessionUnsynced {
   return sessionUnsynced(useUnsyncedSales(), sessionId);
 }
 
-/** One sale of the outbox, kept current (a reprint after the sync shows its final number). */
-export function useOutboxSale(saleId: string | null): OutboxRow | undefined {
-  return useOutboxQuery(async () => (saleId ? deviceDb().outbox.get(saleId) : undefined), [saleId]);
+/**
+ * One sale of the outbox, kept current (once synced, the server's receipt replaces the device's):
+ * undefined while it is read, null when the outbox does not hold it.
+ */
+export function useOutboxSale(saleId: string): OutboxRow | null | undefined {
+  return useOutboxQuery(async () => (await deviceDb().outbox.get(saleId)) ?? null, [saleId], null);
 }
 
 export function useSyncState() {

@@ -41,15 +41,17 @@ export function ReceiptPrintCopy({
   receipt,
   width,
   copy,
+  pending = false,
 }: {
   receipt: Receipt;
   width: ReceiptPaperWidth;
   copy: boolean;
+  pending?: boolean;
 }) {
   return createPortal(
     <div className={classes.printCopy} data-testid="receipt-print-copy">
       <style>{`@media print { @page { size: ${width}mm auto; margin: 0; } }`}</style>
-      <ReceiptView receipt={receipt} width={width} copy={copy} />
+      <ReceiptView receipt={receipt} width={width} copy={copy} pending={pending} />
     </div>,
     document.body,
   );
@@ -128,10 +130,13 @@ function EmailReceiptForm({ receipt, copy }: { receipt: Receipt; copy: boolean }
 export function ReceiptWorkspace({
   receipt,
   copy = false,
+  pending = false,
   children,
 }: {
   receipt: Receipt;
   copy?: boolean;
+  /** A sale completed on the device, not yet on the server: printed from the device, no PDF or mail yet. */
+  pending?: boolean;
   children?: ReactNode;
 }) {
   const [width, setWidth] = useReceiptWidth();
@@ -164,7 +169,7 @@ export function ReceiptWorkspace({
   return (
     <div className={classes.workspace}>
       <div className={classes.paper}>
-        <ReceiptView receipt={receipt} width={width} copy={copy} />
+        <ReceiptView receipt={receipt} width={width} copy={copy} pending={pending} />
       </div>
       <Stack gap="md" className={classes.actions}>
         <div>
@@ -186,14 +191,16 @@ export function ReceiptWorkspace({
           <Button onClick={printReceipt}>
             Print <Kbd ml={8}>P</Kbd>
           </Button>
-          <Button variant="default" onClick={() => void download()} loading={downloading}>
-            Download PDF
-          </Button>
+          {!pending && (
+            <Button variant="default" onClick={() => void download()} loading={downloading}>
+              Download PDF
+            </Button>
+          )}
         </Group>
-        <EmailReceiptForm key={receipt.sale.id} receipt={receipt} copy={copy} />
+        {!pending && <EmailReceiptForm key={receipt.sale.id} receipt={receipt} copy={copy} />}
         {children}
       </Stack>
-      <ReceiptPrintCopy receipt={receipt} width={width} copy={copy} />
+      <ReceiptPrintCopy receipt={receipt} width={width} copy={copy} pending={pending} />
     </div>
   );
 }

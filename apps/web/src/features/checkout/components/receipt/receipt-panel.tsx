@@ -3,6 +3,8 @@ import { Button, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { LoadError, LoadingCard } from '../../../../components/feedback/load-states';
 import { formatMoney } from '../../../../lib/money';
 import { useReceipt } from '../../api/receipts';
+import { useOutboxSale } from '../../outbox/use-outbox';
+import { PendingReceipt } from '../../outbox/pending-receipt';
 import { ReceiptWorkspace } from './receipt-actions';
 
 /**
@@ -10,9 +12,12 @@ import { ReceiptWorkspace } from './receipt-actions';
  * and a new sale in one keystroke (Enter or N, outside a field).
  */
 export function ReceiptPanel({ saleId, onNewSale }: { saleId: string; onNewSale: () => void }) {
-  const receipt = useReceipt(saleId);
+  // A sale completed on the device shows the receipt it printed until the server has recorded it.
+  const queued = useOutboxSale(saleId);
+  const pending = queued && queued.state !== 'synced' && queued.receipt ? queued : null;
+  const receipt = useReceipt(queued === undefined || pending ? null : saleId);
   const newSaleRef = useRef<HTMLButtonElement>(null);
-  const loaded = receipt.isSuccess;
+  const loaded = receipt.isSuccess || pending !== null;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -41,6 +46,7 @@ export function ReceiptPanel({ saleId, onNewSale }: { saleId: string; onNewSale:
     </Button>
   );
 
+  if (pending?.receipt) return <PendingReceipt row={pending} receipt={pending.receipt} newSale={newSale} />;
   if (receipt.isPending)
     return (
       <Stack gap="md">

@@ -61,10 +61,13 @@ export function ReceiptView({
   receipt,
   width,
   copy = false,
+  pending = false,
 }: {
   receipt: Receipt;
   width: ReceiptPaperWidth;
   copy?: boolean;
+  /** Completed on the device, not yet recorded by the server: its number is the offline reference. */
+  pending?: boolean;
 }) {
   const { store, business, sale, taxes } = receipt;
   const money = (minor: number) => formatMoney(minor, business.currency);
@@ -84,8 +87,14 @@ export function ReceiptView({
           *** COPY ***
         </div>
       )}
+      {pending && (
+        <div className={classes.copyMark} data-testid="receipt-pending-sync">
+          Pending sync
+        </div>
+      )}
       <Rule />
       <Row left="Sale" right={sale.number} strong />
+      {sale.offlineReference && <Row left="Offline ref" right={sale.offlineReference} />}
       <Row
         left="Date"
         right={<time dateTime={sale.completedAt}>{formatStoreDateTime(sale.completedAt, store.timeZone)}</time>}
