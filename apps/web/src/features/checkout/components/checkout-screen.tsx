@@ -7,6 +7,8 @@ import { LoadError, LoadingCard } from '../../../components/feedback/load-states
 import { useActiveStore } from '../../../lib/active-store';
 import { useRegisterSession } from '../api/checkout-api';
 import { forgetSessionTickets } from '../saved-ticket';
+import { OutboxStatus } from '../outbox/outbox-status';
+import { useSessionUnsynced } from '../outbox/use-outbox';
 import { CloseReport } from './close-report';
 import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
 import { RegisterGate } from './register-gate';
@@ -120,6 +122,8 @@ function RegisterHeader({
   const timeZone = useStoreTimeZone();
   const [movement, setMovement] = useState<'cash_in' | 'cash_out' | null>(null);
   const [closing, setClosing] = useState(false);
+  // Sales made on this device and not yet on the server count in the register's figures here.
+  const salesCount = session.summary.salesCount + useSessionUnsynced(session.id).count;
   return (
     <Group justify="space-between" wrap="nowrap">
       <Stack gap={0}>
@@ -127,11 +131,12 @@ function RegisterHeader({
           {session.registerName}
         </Title>
         <Text size="xs" c="dimmed">
-          Opened by {session.openedBy.name} at {formatStoreTime(session.openedAt, timeZone)} ·{' '}
-          {session.summary.salesCount} sale{session.summary.salesCount === 1 ? '' : 's'}
+          Opened by {session.openedBy.name} at {formatStoreTime(session.openedAt, timeZone)} · {salesCount} sale
+          {salesCount === 1 ? '' : 's'}
         </Text>
       </Stack>
       <Group gap="xs" wrap="nowrap">
+        <OutboxStatus timeZone={timeZone} />
         {canMoveCash && (
           <>
             <Button variant="default" size="xs" onClick={() => setMovement('cash_in')}>

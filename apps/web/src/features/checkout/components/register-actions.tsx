@@ -7,6 +7,8 @@ import { showApiError, toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { useCashMovement, useCloseRegister } from '../api/checkout-api';
+import { UnsyncedSalesWarning } from '../outbox/unsynced-warning';
+import { useSessionUnsynced } from '../outbox/use-outbox';
 
 /** Notes and coins of each currency, in minor units, largest first. */
 export const denominations: Partial<Record<CurrencyCode, number[]>> = {
@@ -129,7 +131,9 @@ export function CloseRegisterDialog({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const closeRegister = useCloseRegister(storeId, session.id);
-  const expected = session.summary.expectedCashMinor;
+  // The cash of sales made on this device and not yet on the server is in the drawer too.
+  const unsynced = useSessionUnsynced(session.id);
+  const expected = session.summary.expectedCashMinor + unsynced.cashMinor;
 
   const counted = ((): { minor: number | null; error?: string } => {
     if (mode === 'count') {
@@ -181,6 +185,7 @@ export function CloseRegisterDialog({
     <Modal opened={opened} onClose={onClose} title={`Close ${session.registerName}`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
+          <UnsyncedSalesWarning count={unsynced.count} />
           {notes && (
             <SegmentedControl
               value={mode}

@@ -78,6 +78,8 @@ export async function syncNow(): Promise<void> {
   setState({ syncing: true });
   try {
     await replayer.sync();
+  } catch {
+    // The device store could not be read (closed, storage gone): the next try reads it again.
   } finally {
     setState({ syncing: false });
   }
