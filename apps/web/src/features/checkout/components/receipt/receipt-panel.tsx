@@ -69,6 +69,9 @@ export function ReceiptPanel({ saleId, onNewSale }: { saleId: string; onNewSale:
     );
 
   const { sale, business } = receipt.data;
+  // Recorded from its first attempt (that answer was lost): the server has no reference, the paper does.
+  const printed = queued?.offlineReference && !sale.offlineReference ? queued.offlineReference : null;
+  const shown = printed ? { ...receipt.data, sale: { ...sale, offlineReference: printed } } : receipt.data;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -82,7 +85,7 @@ export function ReceiptPanel({ saleId, onNewSale }: { saleId: string; onNewSale:
           </Text>
         )}
       </Group>
-      <ReceiptWorkspace receipt={receipt.data}>{newSale}</ReceiptWorkspace>
+      <ReceiptWorkspace receipt={shown}>{newSale}</ReceiptWorkspace>
     </Stack>
   );
 }
