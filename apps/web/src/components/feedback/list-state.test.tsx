@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { queryResult } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ListState } from './list-state';
+import { NoAccessScopeProvider } from './no-access';
 
 function show(query: UseQueryResult<{ items: string[] }>, count: number) {
   renderWithProviders(
@@ -33,6 +34,30 @@ describe('ListState', () => {
     show(queryResult({ isError: true, error: failure }), 0);
     expect(screen.getByText('We could not load the things')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /try again|retry/i })).toBeInTheDocument();
+  });
+
+  it('shows a refused role the calm no-access message, without an error or a retry', () => {
+    const refused = new ApiError({
+      code: 'FORBIDDEN',
+      status: 403,
+      message: 'Your role does not allow this (staff.view)',
+    });
+    renderWithProviders(
+      <NoAccessScopeProvider value={{ what: 'Roles', businessName: 'Demo Mart' }}>
+        <ListState
+          query={queryResult({ isError: true, error: refused })}
+          count={0}
+          loadingLabel="Loading the roles"
+          errorTitle="We could not load the roles"
+          empty={<p>Nothing yet</p>}
+        >
+          <table aria-label="Roles" />
+        </ListState>
+      </NoAccessScopeProvider>,
+    );
+    expect(screen.getByRole('heading', { name: "You don't have access to Roles" })).toBeInTheDocument();
+    expect(screen.queryByText('We could not load the roles')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /try again|retry/i })).not.toBeInTheDocument();
   });
 
   it('keeps the rows already shown when a refresh fails', () => {
