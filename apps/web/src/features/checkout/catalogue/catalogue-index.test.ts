@@ -46,6 +46,38 @@ describe('the catalogue index', () => {
     expect(names(searchIndex(index, 'peak', 2))).toEqual(['Zobo drink', 'Peak Milk 400g']);
   });
 
+  it('answers a search typed key by key (and backspaced) as a fresh index answers it', () => {
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      catalogueRow(STORE, {
+        name: `${['Peak', 'Milo', 'Pepsi'][i % 3]} ${['Milk', 'Malt', 'Tin'][(i % 7) % 3]} ${i}`,
+        sku: `S-${i}`,
+      }),
+    );
+    const index = buildIndex(rows);
+    const typed = [
+      'p',
+      'pe',
+      'pea',
+      'peak',
+      'peak ',
+      'peak m',
+      'peak mi',
+      'peak m',
+      'peak ',
+      'pep',
+      'm',
+      'ma',
+      'mal',
+      'malt 1',
+      'malt 12',
+    ];
+    for (const text of typed)
+      expect(names(searchIndex(index, text, 10)), text).toEqual(names(searchIndex(buildIndex(rows), text, 10)));
+    // Few names start with it: the rest (every word anywhere in the name or SKU), by name, fill the list.
+    const holding = rows.filter((r) => ['tin', '2'].every((w) => `${r.name} ${r.sku}`.toLowerCase().includes(w)));
+    expect(names(searchIndex(index, 'tin 2', 10))).toEqual(names(holding).sort().slice(0, 10));
+  });
+
   it('never offers an archived variant, not even by its barcode', () => {
     const index = buildIndex([peak, gone]);
     expect(names(searchIndex(index, 'gone', 20))).toEqual([]);
