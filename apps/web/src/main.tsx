@@ -13,6 +13,7 @@ import { registerServiceWorker } from './app/pwa/service-worker';
 import { shouldRegisterServiceWorker } from './app/pwa/update-rules';
 import { completeSignIn } from './app/session-bootstrap';
 import { meQueryKey } from './features/accounts/api/get-me';
+import { startOutboxSync } from './features/checkout/outbox/outbox-sync';
 import {
   createAuthClient,
   isCallbackWindowPath,
@@ -90,6 +91,8 @@ void runStartup({
       registerServiceWorker({ warmUrls: [CONFIG_URL, deps.auth.userManager.settings.metadataUrl] });
     }
     deps.auth.onSignedOut(() => void forgetDeviceQueries());
+    // Sales waiting on this device are sent from any screen of the tab (never cleared by sign-out).
+    startOutboxSync();
     followAccountForAnalytics({
       queryClient: deps.queryClient,
       accountQueryKey: meQueryKey,

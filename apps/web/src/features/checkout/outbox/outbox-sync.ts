@@ -88,16 +88,17 @@ export async function syncNow(): Promise<void> {
 let started = false;
 
 /**
- * Starts the tab's background sync once: on every `online` event, and every 30 s while sales wait.
- * It keeps running when the register screen is left (the queue is the tab's, not the screen's).
+ * Starts the tab's background sync once (the app's start, or the register's): now and every 30 s
+ * while sales wait, and on every `online` event, on whatever screen the tab shows.
  */
 export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   window.addEventListener('online', () => void syncNow());
-  setInterval(() => {
+  const tick = () =>
     void pendingInOrder(deviceDb())
       .then((rows) => (rows.length > 0 ? syncNow() : undefined))
       .catch(() => undefined);
-  }, REPLAY_INTERVAL_MS);
+  tick();
+  setInterval(tick, REPLAY_INTERVAL_MS);
 }
