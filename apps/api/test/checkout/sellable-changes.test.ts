@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
@@ -290,6 +291,25 @@ describe('the catalogue on the device GET /api/v1/sellables/changes', () => {
     const theirCatalogue = await readAll(undefined, { as: await other.token(), storeId: other.storeId });
     expect(theirCatalogue.items.map((s) => s.variantId)).toContain(theirs.variantId);
     expect(theirCatalogue.items.map((s) => s.name)).not.toContain('Wallabyy Juice');
+  });
+
+  it('gzips a page for a client that takes it (a till on mobile data), and only then', async () => {
+    const plain = await call(listSellableChanges, { query: {} });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const res = await call(listSellableChanges, { query: {}, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    const body = gunzipSync(res.rawPayload).toString('utf8');
+    expect(res.rawPayload.length).toBeLessThan(body.length / 4);
+    const page = JSON.parse(body) as SellableChangesPage;
+    expect(page.items.map((s) => s.variantId)).toEqual(
+      (plain.json() as SellableChangesPage).items.map((s) => s.variantId),
+    );
+    // A refusal is not compressed.
+    const refused = await call(listSellableChanges, { query: { cursor: 'x' }, headers: { 'accept-encoding': 'gzip' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('404 for another business’s store; 400 for a cursor of another store or not a cursor; 403 without checkout.sell', async () => {
