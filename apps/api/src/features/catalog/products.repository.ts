@@ -250,14 +250,18 @@ export async function deleteBarcodesOfProduct(tx: Executor, businessId: string, 
     .where(and(eq(productBarcodes.businessId, businessId), eq(productBarcodes.productId, productId)));
 }
 
-/** Inserts barcodes in the order given (created_at a millisecond apart keeps "the first barcode" stable). */
+/**
+ * Inserts barcodes in the order given: created_at a millisecond apart from the transaction's time
+ * (the database's clock, as every other write stamp) keeps "the first barcode" stable.
+ */
 export async function insertBarcodes(
   tx: Executor,
   rows: { businessId: string; code: string; symbology: string; productId: string; variantId: string }[],
 ) {
   if (rows.length === 0) return;
-  const base = Date.now();
-  await tx.insert(productBarcodes).values(rows.map((row, i) => ({ ...row, createdAt: new Date(base + i) })));
+  await tx
+    .insert(productBarcodes)
+    .values(rows.map((row, i) => ({ ...row, createdAt: sql`now() + ${i}::int * interval '1 millisecond'` })));
 }
 
 /**
