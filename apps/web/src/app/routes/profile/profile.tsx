@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CONFIRM_EMAIL_QUERY, type Profile } from '@ipos/contracts';
+import type { ReactNode } from 'react';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { WhenLoaded } from '../../../components/feedback/load-states';
-import { describeApiError, toast } from '../../../components/toast';
-import { useConfirmEmailChange, useMyProfile, useUpdateProfile } from '../../../features/accounts/api/profile';
+import { toast } from '../../../components/toast';
+import { useMyProfile, useUpdateProfile } from '../../../features/accounts/api/profile';
 import { EmailChange } from '../../../features/accounts/components/email-change';
 import { ProfileDetailsForm } from '../../../features/accounts/components/profile-details-form';
-import { ChangePasswordForm } from '../../../features/accounts/components/password/change-password-form';
+import { PasswordAndPin } from '../../../features/accounts/components/password-and-pin';
+import { useEmailConfirmationLink } from '../../../features/accounts/hooks/use-email-confirmation-link';
 import { SignOutEverywhere } from '../../../features/identity/components/sign-out-everywhere';
-import { isApiError } from '../../../lib/api-client';
 import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDateTime } from '../../../lib/format';
 import { SIGNED_OUT_QUERY } from '../../guards';
@@ -17,7 +16,6 @@ import { LANDING_PATH } from '../../route-table';
 import { pathTo } from '../../../lib/route-paths';
 
 const PROFILE_PATH = pathTo('dashboard.profile');
-const back = `?redirect=${encodeURIComponent(PROFILE_PATH)}`;
 
 function Section({
   id,
@@ -46,100 +44,6 @@ function Section({
         {children}
       </Stack>
     </Card>
-  );
-}
-
-/**
- * The link mailed for an email change lands here (`?confirm-email=<token>`, decision 0016): the
- * token is spent once, then taken out of the address bar so a reload or a shared screen does not
- * carry it. What went wrong stays on the page, beside the email.
- */
-function useEmailConfirmationLink() {
-  const [search, setSearch] = useSearchParams();
-  const token = search.get(CONFIRM_EMAIL_QUERY);
-  const confirm = useConfirmEmailChange();
-  const [failure, setFailure] = useState<string | null>(null);
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(CONFIRM_EMAIL_QUERY);
-        return next;
-      },
-      { replace: true },
-    );
-    confirm.mutate(token, {
-      onSuccess: (profile) =>
-        toast.show({ type: 'success', title: 'Email confirmed', message: `You now sign in with ${profile.email}.` }),
-      onError: (error) =>
-        setFailure(
-          isApiError(error) && error.code === 'EMAIL_CHANGE_INVALID'
-            ? 'This confirmation link has expired, was cancelled or was already used. Your email has not changed; start the change again if you still want it.'
-            : describeApiError(error),
-        ),
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
-  }, [token]);
-
-  return { isConfirming: confirm.isPending, failure, dismiss: () => setFailure(null) };
-}
-
-function PasswordAndPin({ profile }: { profile: Profile }) {
-  const [changingPassword, setChangingPassword] = useState(false);
-  return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Text fw={600}>Password</Text>
-          <Text size="sm" c="dimmed">
-            {profile.hasPassword
-              ? 'What you sign in with on a new device.'
-              : 'You sign in through another service; there is no iPos password to change.'}
-          </Text>
-        </div>
-        {profile.hasPassword ? (
-          <Button variant="default" onClick={() => setChangingPassword(true)}>
-            Change password
-          </Button>
-        ) : null}
-      </Group>
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Text fw={600}>PIN</Text>
-          <Text size="sm" c="dimmed">
-            {profile.hasPin ? 'Unlocks iPos after a break.' : 'You have no PIN yet; iPos asks for one after a break.'}
-          </Text>
-        </div>
-        <Group gap="sm">
-          {profile.hasPin ? (
-            <>
-              <Button component={Link} to={`/onboarding/new-pin${back}`} variant="default">
-                Change PIN
-              </Button>
-              <Anchor component={Link} to={`/onboarding/reset-pin${back}`} size="sm">
-                Forgot your PIN?
-              </Anchor>
-            </>
-          ) : (
-            <Button component={Link} to={`/onboarding/create-pin${back}`} variant="default">
-              Create a PIN
-            </Button>
-          )}
-        </Group>
-      </Group>
-      <Modal opened={changingPassword} onClose={() => setChangingPassword(false)} title="Change your password">
-        <ChangePasswordForm
-          onChanged={() => {
-            setChangingPassword(false);
-            toast.show({ type: 'success', message: 'Your password is changed.' });
-          }}
-        />
-      </Modal>
-    </Stack>
   );
 }
 
@@ -188,7 +92,7 @@ function ProfileScreen() {
               )}
             </Section>
             <Section id="profile-security" title="Password and PIN">
-              <PasswordAndPin profile={data} />
+              <PasswordAndPin profile={data} returnTo={PROFILE_PATH} />
             </Section>
             <Section
               id="profile-sessions"
