@@ -6,6 +6,8 @@ import type { DeviceDb } from '../../../lib/device-db';
  */
 export function registerCode(registerName: string): string {
   const code = registerName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter(Boolean)
@@ -17,7 +19,11 @@ export function registerCode(registerName: string): string {
 
 /** The store's alias as a reference starts with it: 2 to 5 capital letters (LEK). */
 export function storeCode(alias: string): string {
-  const letters = alias.toUpperCase().replace(/[^A-Z]/g, '');
+  const letters = alias
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
   return (letters.length >= 2 ? letters : `${letters}XX`).slice(0, 5);
 }
 

@@ -84,6 +84,17 @@ describe('selling through the outbox', () => {
     },
   );
 
+  it('keeps the queue and never repeats a reference when sign-out clears the local storage', async () => {
+    const { api, deps } = setup();
+    api.weather = 'offline';
+    await sellThroughOutbox(deps, newSale());
+    // Signing out clears localStorage (lib/storage.ts clearAllStored); the device store stays.
+    localStorage.clear();
+    const next = await sellThroughOutbox(deps, newSale());
+    expect(next).toMatchObject({ kind: 'offline', row: { offlineReference: 'LEK-T1-OFF-0002' } });
+    expect(await deviceDb().outbox.where('state').equals('pending').count()).toBe(2);
+  });
+
   it('gives the cart back on a refusal at the till, keeping nothing', async () => {
     const { api, deps } = setup();
     const sale = newSale();
