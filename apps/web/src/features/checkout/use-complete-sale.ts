@@ -167,6 +167,8 @@ export function useCompleteSale({
           return;
         }
         attempts.succeeded();
+        // The goods left: the searches, tiles and the catalogue on the device read the stock again.
+        refreshStock();
         const done = outcome.kind === 'recorded' ? outcome.row.sale : outcome.row.receipt?.sale;
         // Completed on the device: the queue sends it (now, if older sales wait before it).
         if (outcome.kind === 'offline') void syncNow();
