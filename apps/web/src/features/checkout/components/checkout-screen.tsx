@@ -1,12 +1,11 @@
 import { formatStoreTime } from '@ipos/contracts';
 import { useStoreTimeZone } from '../../../lib/active-store';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useActiveStore } from '../../../lib/active-store';
 import { useRegisterSession } from '../api/checkout-api';
-import { catalogueLoaded } from '../catalogue/catalogue';
 import { forgetSessionTickets } from '../saved-ticket';
 import { OutboxStatus } from '../outbox/outbox-status';
 import { useSessionUnsynced } from '../outbox/use-outbox';
@@ -44,8 +43,6 @@ export function CheckoutScreen({ storeId, accountId }: { storeId: string; accoun
   const [sessionId, setSessionId] = useState<string | null>(() => readSessionChoice(storeId));
   const [closed, setClosed] = useState<RegisterSession | null>(null);
   const session = useRegisterSession(storeId, sessionId);
-  // The store's catalogue is read from the device while the store and the register session load.
-  useEffect(() => void catalogueLoaded(storeId), [storeId]);
 
   const choose = (id: string | null) => {
     writeSessionChoice(storeId, id);
