@@ -222,3 +222,70 @@ test('offline, sales complete on the device across a reload; online again, each 
   expect(session.summary?.salesCount).toBe(3);
   expect(problems).toEqual([]);
 });
+
+test('with the server unreachable (the network still up), mobile money, a split and cash complete on the device; Sync now sends them once', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const problems = watchForBreakage(page);
+  const run = runId();
+  await signInToLekki(page);
+  const [a, b, c] = await createTillProducts(page, run, 3, 6);
+  await openRegister(page, `Down ${run}`, '0');
+  await expect.poll(() => catalogueOnDevice(page), { timeout: 30_000 }).toBe(true);
+
+  // The server is gone: every API request is refused, as by a stopped process.
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+
+  // Mobile money.
+  await scan(page, a!.barcode, 1);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await pay.getByText('Mobile money', { exact: true }).click();
+  await pay.getByText('MTN MoMo', { exact: true }).click();
+  await pay.getByLabel('Phone').fill('+234 803 000 0000');
+  await pay.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByTestId('receipt-pending-sync').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(lines(page)).toHaveCount(0);
+
+  // A split: ₦1,000 by card, the rest in cash.
+  await scan(page, b!.barcode, 1);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await pay.getByText('Card', { exact: true }).click();
+  await pay.getByLabel('Amount').fill('1000');
+  await pay.getByRole('button', { name: 'Add payment' }).click();
+  await pay.getByText('Cash', { exact: true }).click();
+  await pay.getByRole('group', { name: 'Quick cash' }).getByRole('button').first().click();
+  await pay.getByRole('button', { name: 'Complete sale' }).click();
+  await expect(page.getByTestId('receipt-pending-sync').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+
+  // Cash with change.
+  await scan(page, c!.barcode, 1);
+  await payCashWithChange(page);
+  await expect(page.getByTestId('receipt-pending-sync').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(status(page)).toContainText('3 sales waiting to sync');
+  await expect(status(page).getByRole('status', { name: /^Offline/ })).toBeVisible();
+
+  // The server is back: Sync now sends the queue, in order.
+  await page.unroute('**/api/**');
+  await status(page).getByRole('button', { name: 'Sync now: send 3 sales' }).click();
+  await expect(status(page)).toContainText('All sales synced');
+  const queued = await outbox(page);
+  const mine = queued.filter((s) => s.offlineReference !== null && s.sessionId === queued.at(-1)!.sessionId);
+  expect(mine).toHaveLength(3);
+  const numbers: string[] = [];
+  for (const sold of mine) {
+    expect(sold.state).toBe('synced');
+    const sale = await api(page, `/api/v1/sales/${sold.saleId}`);
+    expect(sale.offlineReference).toBe(sold.offlineReference);
+    numbers.push(sale.number as string);
+  }
+  // Numbered at replay, in the order sold.
+  expect([...numbers].sort()).toEqual(numbers);
+  const session = await api(page, `/api/v1/register-sessions/${mine[0]!.sessionId}`);
+  expect(session.summary?.salesCount).toBe(3);
+  expect(problems).toEqual([]);
+});
