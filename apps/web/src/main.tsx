@@ -13,7 +13,6 @@ import { registerServiceWorker } from './app/pwa/service-worker';
 import { shouldRegisterServiceWorker } from './app/pwa/update-rules';
 import { completeSignIn } from './app/session-bootstrap';
 import { meQueryKey } from './features/accounts/api/get-me';
-import { startOutboxSync } from './features/checkout/outbox/outbox-sync';
 import {
   createAuthClient,
   isCallbackWindowPath,
@@ -91,8 +90,9 @@ void runStartup({
       registerServiceWorker({ warmUrls: [CONFIG_URL, deps.auth.userManager.settings.metadataUrl] });
     }
     deps.auth.onSignedOut(() => void forgetDeviceQueries());
-    // Sales waiting on this device are sent from any screen of the tab (never cleared by sign-out).
-    startOutboxSync();
+    // Sales waiting on this device are sent from any screen of the tab (never cleared by sign-out);
+    // loaded after start-up, so the entry chunk does not carry the device store.
+    void import('./features/checkout/outbox/outbox-sync').then((outbox) => outbox.startOutboxSync());
     followAccountForAnalytics({
       queryClient: deps.queryClient,
       accountQueryKey: meQueryKey,
