@@ -265,7 +265,7 @@ describe('the catalogue on the device GET /api/v1/sellables/changes', () => {
     const base = await readAll();
     // A change stamped 30 s before the read (a slower transaction that committed after it).
     await server.deps.database.db.execute(
-      sql`update product_variants set selling_price_minor = 1_300, updated_at = now() - interval '30 seconds'
+      sql`update product_variants set selling_price_minor = 1300, updated_at = now() - interval '30 seconds'
            where id = ${variantOf(made.soap!)}`,
     );
     const delta = byVariant((await readAll(base.cursor)).items);
