@@ -86,6 +86,7 @@ export async function syncNow(): Promise<void> {
 }
 
 let started = false;
+const ONLINE_RETRY_MS = 3_000;
 
 /**
  * Starts the tab's background sync once (the app's start, or the register's): now and every 30 s
@@ -94,11 +95,15 @@ let started = false;
 export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  window.addEventListener('online', () => void syncNow());
   const tick = () =>
     void pendingInOrder(deviceDb())
       .then((rows) => (rows.length > 0 ? syncNow() : undefined))
       .catch(() => undefined);
+  window.addEventListener('online', () => {
+    void syncNow();
+    // The network may come back before the route to the server does: once more shortly after.
+    setTimeout(tick, ONLINE_RETRY_MS);
+  });
   tick();
   setInterval(tick, REPLAY_INTERVAL_MS);
 }
