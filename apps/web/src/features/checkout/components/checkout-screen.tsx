@@ -10,7 +10,8 @@ import { forgetSessionTickets } from '../saved-ticket';
 import { OutboxStatus } from '../outbox/outbox-status';
 import { useSessionUnsynced } from '../outbox/use-outbox';
 import { CloseReport } from './close-report';
-import { CashMovementDialog, CloseRegisterDialog } from './register-actions';
+import { CashMovementDialog } from './cash-movement-dialog';
+import { CloseRegisterDialog } from './close-register-dialog';
 import { RegisterGate } from './register-gate';
 import { RegisterScreen } from './register-screen';
 

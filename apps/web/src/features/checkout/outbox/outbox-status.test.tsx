@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/render';
 import { deviceDb, type OutboxRow } from '../../../lib/device-db';
 import { newId } from '../../../lib/ids';
 import { openRegisterSession } from '../test/register-fixtures';
-import { CloseRegisterDialog } from '../components/register-actions';
+import { CloseRegisterDialog } from '../components/close-register-dialog';
 import { OutboxStatus } from './outbox-status';
 
 const SESSION_ID = '0190a6a0-0000-7000-8000-0000000000e1';
