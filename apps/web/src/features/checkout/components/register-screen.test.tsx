@@ -14,7 +14,7 @@ import { loadTicket, saveTicket } from '../saved-ticket';
 import { openRegisterSession } from '../test/register-fixtures';
 import { RegisterScreen } from './register-screen';
 
-// A2's dialog and panel have their own tests: here they only hand over what the cashier chose.
+// The payment dialog and the receipt panel have their own tests: here they only hand over what the cashier chose.
 vi.mock('./payment/payment-dialog', () => ({
   PaymentDialog: (props: { opened: boolean; totalMinor: number; onConfirm: (p: PaymentInput[]) => void }) =>
     props.opened ? (

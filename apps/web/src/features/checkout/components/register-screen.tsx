@@ -1,22 +1,16 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Stack } from '@mantine/core';
-import {
-  unitAllowsFractions,
-  type CurrencyCode,
-  type RegisterSellable,
-  type RegisterSession,
-  type Sale,
-} from '@ipos/contracts';
+import type { CurrencyCode, RegisterSession, Sale } from '@ipos/contracts';
 import { LoadingCard } from '../../../components/feedback/load-states';
-import { showApiError, toast } from '../../../components/toast';
+import { toast } from '../../../components/toast';
 import { useActiveStore } from '../../../lib/active-store';
 import { useMarkSaleInProgress } from '../../../lib/sale-in-progress';
-import { findSellableByCode } from '../api/checkout-api';
-import { addSellable, emptyCart, priceOf, removeLine, updateLine, type Cart } from '../cart';
+import { emptyCart, priceOf, removeLine, updateLine, type Cart } from '../cart';
 import { payBlockedMessage, stockShortfalls } from '../stock';
 import { useCompleteSale } from '../use-complete-sale';
 import { useHeldSaleActions } from '../use-held-sale-actions';
 import { useBarcodeScanner } from '../use-scanner';
+import { useRegisterAdding } from '../use-register-adding';
 import { useRegisterShortcuts } from '../use-register-shortcuts';
 import { useSavedTicket } from '../use-saved-ticket';
 import { useStockRefreshOnFocus } from '../use-stock-refresh';
@@ -35,7 +29,7 @@ export type { PriceNotice } from '../use-complete-sale';
 
 /**
  * The register: search, scanner, camera and tiles on the left; the cart with its totals on the
- * right; pay (A2's PaymentDialog) and the receipt (A2's ReceiptPanel). Keyboard first:
+ * right; pay (PaymentDialog) and the receipt (ReceiptPanel). Keyboard first:
  * / or F2 search, F4 customer, F8 hold, F9 or Ctrl+Enter pay.
  */
 export function RegisterScreen({
@@ -112,35 +106,7 @@ export function RegisterScreen({
     },
   });
 
-  /** Adds one; a weighed item's quantity takes the focus, else the search (a scan leaves the focus where it is). */
-  const add = useCallback(
-    (sellable: RegisterSellable, source: 'search' | 'scan' = 'search') => {
-      change((c) => addSellable(c, sellable));
-      if (unitAllowsFractions(sellable.unit)) setFocusQuantityOf(sellable.variantId);
-      else if (source === 'search') searchRef.current?.focus();
-    },
-    [change],
-  );
-
-  const scan = useCallback(
-    async (code: string) => {
-      if (searchRef.current && document.activeElement === searchRef.current) {
-        // The burst landed in the search box: it was a code, not a search.
-        const input = searchRef.current;
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-        setter?.call(input, '');
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-      try {
-        const sellable = await findSellableByCode(storeId, code);
-        if (sellable) add(sellable, 'scan');
-        else toast.show({ type: 'error', title: 'Not found', message: `No product with barcode ${code}` });
-      } catch (error) {
-        showApiError(error, 'The scan could not be looked up');
-      }
-    },
-    [add, storeId],
-  );
+  const { add, scan } = useRegisterAdding({ storeId, searchRef, change, setFocusQuantityOf });
   const idle = dialog === null && completed === null;
   useBarcodeScanner((code) => void scan(code), idle);
 
