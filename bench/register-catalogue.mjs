@@ -1,4 +1,4 @@
-// The register's catalogue on the device at scale (issue 20; budgets: search p95 ≤ 50 ms per keystroke,
+// The register's catalogue on the device at scale (decision 0036; budgets: search p95 ≤ 50 ms per keystroke,
 // register ready from the local catalogue ≤ 2.5 s on a cold reload). Creates a data directory (the
 // first start migrates and seeds the demo), adds 100,000 products to Lekki (bench/catalogue-seed.mjs,
 // as the inventory search bench does), starts the built app (API and SPA) on it, and in Chromium signs
