@@ -1,13 +1,13 @@
 import type { DeviceDb } from '../../../lib/device-db';
+import { normalise } from '../catalogue/catalogue-index';
 
 /**
  * The register's short code in an offline reference: the initials of its name's words and its
  * numbers ("Till 1" → T1, "Front counter 2" → FC2), at most 12 characters; R when nothing is left.
  */
 export function registerCode(registerName: string): string {
-  const code = registerName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Accents off, as the catalogue's search compares names ("Caisse Été" → CE).
+  const code = normalise(registerName)
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter(Boolean)
@@ -19,9 +19,7 @@ export function registerCode(registerName: string): string {
 
 /** The store's alias as a reference starts with it: 2 to 5 capital letters (LEK). */
 export function storeCode(alias: string): string {
-  const letters = alias
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const letters = normalise(alias)
     .toUpperCase()
     .replace(/[^A-Z]/g, '');
   return (letters.length >= 2 ? letters : `${letters}XX`).slice(0, 5);
