@@ -19,8 +19,10 @@ import {
   stockLevels,
   stockMovements,
 } from '../../src/db/schema.js';
+import { queryRows } from '../../src/db/client.js';
 import { ledgerMismatches } from '../../src/features/inventory/stock-ledger.js';
 import { parseMoney, parseQuantityCell, readProductCsv } from '../../src/features/catalog/product-csv.js';
+import { BULK_IMPORT_ROWS } from '../../src/features/catalog/product-files.service.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, snapshotDatabase } from '../support/isolation.js';
 
@@ -444,6 +446,54 @@ describe('products CSV import', () => {
         .from(products)
         .where(eq(products.id, (await variantBySku('IMP-FORMULA'))!.productId));
       expect(p!.name).toBe('=Cheap Deals');
+    });
+
+    it('a bulk file refreshes the catalogue’s planner statistics once committed; a small one does not', async () => {
+      // A business the planner has not seen (or that grew by thousands at once) is estimated at one
+      // row until the next analyze; the register's catalogue pages then take seconds on PostgreSQL.
+      const TABLES = ['products', 'product_variants', 'stock_levels'];
+      const reltuples = async () =>
+        Object.fromEntries(
+          (
+            await queryRows<{ name: string; n: number }>(
+              db(),
+              sql`select relname as name, reltuples::float8 as n from pg_class
+                   where relname in ${TABLES} and relkind = 'r'`,
+            )
+          ).map((r) => [r.name, Number(r.n)]),
+        );
+      const counted = async () => {
+        const counts: Record<string, number> = {};
+        for (const table of TABLES) {
+          const [row] = await queryRows<{ n: number }>(
+            db(),
+            sql`select count(*)::int as n from ${sql.identifier(table)}`,
+          );
+          counts[table] = Number(row!.n);
+        }
+        return counts;
+      };
+      const bulk = (from: number, count: number) =>
+        csv(
+          ...Array.from({ length: count }, (_, i) =>
+            row({
+              name: `Bulk item ${from + i}`,
+              sku: `IMP-BULK-${from + i}`,
+              unit: 'each',
+              selling_price: '100',
+              on_hand: '5',
+            }),
+          ),
+        );
+
+      const small = await send(commitProductImport, bulk(0, 3));
+      expect(small.statusCode, small.body).toBe(200);
+      expect(await reltuples()).not.toEqual(await counted());
+
+      const large = await send(commitProductImport, bulk(3, BULK_IMPORT_ROWS));
+      expect(large.statusCode, large.body).toBe(200);
+      expect(large.json()).toMatchObject({ summary: { create: BULK_IMPORT_ROWS, errors: 0 } });
+      expect(await reltuples()).toEqual(await counted());
     });
   });
 });

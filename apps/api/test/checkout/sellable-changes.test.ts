@@ -11,6 +11,8 @@ import {
   type Product,
   type SellableChangesPage,
 } from '@ipos/contracts';
+import { analyzeTables } from '../../src/db/statistics.js';
+import { CATALOGUE_TABLES } from '../../src/features/catalog/product-files.service.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct } from '../support/catalog.js';
@@ -352,6 +354,8 @@ describe('the catalogue on the device GET /api/v1/sellables/changes', () => {
       insert into product_variants (business_id, id, product_id, sku, selling_price_minor)
       select business_id, gen_random_uuid(), id, 'BULK-' || substr(name, 6), 100
         from products where business_id = ${tenant.businessId}`);
+    // A bulk load, as the CSV import does it: statistics refreshed once it is in.
+    await analyzeTables(db, CATALOGUE_TABLES);
     const as = await tenant.token();
     const whole = await readAll(undefined, { as, storeId: tenant.storeId, limit: 5_000 });
     expect(whole.pages).toBe(2);

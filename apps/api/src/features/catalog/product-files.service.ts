@@ -5,6 +5,7 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
+import { analyzeTables } from '../../db/statistics.js';
 import { recordStockAdjustmentIn, type AdjustmentLine } from '../inventory/stock-adjustments.service.js';
 import { fillBlankSkus } from './generated-skus.js';
 import { createProductIn, updateProductIn } from './products.service.js';
@@ -24,6 +25,11 @@ import { renderLabels, type LabelSpec } from './product-labels.js';
 
 /** The note of the stock adjustment an import makes (reason `correction`), so the ledger says why. */
 export const IMPORT_NOTE = 'CSV import';
+
+/** A file that writes this many rows or more is a bulk load: the catalogue's statistics are refreshed after it. */
+export const BULK_IMPORT_ROWS = 100;
+/** The tables an import writes in bulk, the ones the register's catalogue and the lists read. */
+export const CATALOGUE_TABLES = ['products', 'product_variants', 'product_barcodes', 'stock_levels'] as const;
 
 // ---------------------------------------------------------------- preview and commit
 
@@ -67,6 +73,14 @@ const invalid = (report: ImportReport) =>
  * note "CSV import"). A file that matches the catalogue writes nothing at all.
  */
 export async function commitImport(deps: AppDeps, actor: Actor, scope: Scope, bytes: Buffer): Promise<ImportReport> {
+  const report = await writeImport(deps, actor, scope, bytes);
+  // After the commit, so the statistics see the rows; the first catalogue download follows soon.
+  if (report.summary.create + report.summary.update >= BULK_IMPORT_ROWS)
+    await analyzeTables(deps.database.db, CATALOGUE_TABLES);
+  return report;
+}
+
+function writeImport(deps: AppDeps, actor: Actor, scope: Scope, bytes: Buffer): Promise<ImportReport> {
   return deps.database.db.transaction(async (tx) => {
     const { groups, report } = await planImport(tx, scope, bytes);
     if (report.summary.errors > 0) throw invalid(report);
