@@ -41,12 +41,28 @@ export interface SellableRow extends RegisterSellable {
   isArchived: boolean;
 }
 
+/**
+ * A store's catalogue as kept: a fixed number of chunks per store (a variant's chunk comes from its
+ * id), each holding its rows column by column: `columns[k][i]` is field `keys[k]` of row i, and
+ * `barcodes[i]` its barcodes joined by new lines. A cold read is a few dozen records, not one per item.
+ */
+export interface SellableChunkRow {
+  storeId: string;
+  chunk: number;
+  keys: string[];
+  columns: unknown[][];
+  barcodes: string[];
+}
+
 /** Per store: where the catalogue's last delta ended, so the next one asks only for what changed. */
 export interface CatalogueRow {
   storeId: string;
   /** The server's opaque cursor; null before the first full download has finished. */
   cursor: string | null;
-  /** When the last delta was read (ISO 8601). */
+  /**
+   * When the last delta (or the download) started (ISO 8601): what this device sold and synced
+   * since is not yet in the on hand it holds.
+   */
   readAt: string;
 }
 
@@ -96,11 +112,31 @@ export interface OutboxRow {
   keptForLater?: boolean;
 }
 
+/**
+ * What lets the device check a person's PIN without the server (a PIN lock while offline): a
+ * PBKDF2-SHA-256 hash of the PIN with a random salt of this device, made after the server verified
+ * or set that PIN. The PIN itself is never stored. Deleted on sign-out, a PIN change or reset, and
+ * when the server says the PIN is locked or not set.
+ */
+export interface PinVerifierRow {
+  accountId: string;
+  /** Base64 of the random salt and of the derived bits. */
+  salt: string;
+  hash: string;
+  iterations: number;
+  /** Wrong PINs typed offline since the last right one; the fifth locks the PIN. */
+  failures: number;
+  locked: boolean;
+  /** When the server last verified or set this PIN (ISO 8601). */
+  savedAt: string;
+}
+
 export class DeviceDb extends Dexie {
   tickets!: Table<TicketRow, [string, string, string]>;
-  sellables!: Table<SellableRow, [string, string]>;
+  sellableChunks!: Table<SellableChunkRow, [string, number]>;
   catalogues!: Table<CatalogueRow, string>;
   outbox!: Table<OutboxRow, string>;
+  pinVerifiers!: Table<PinVerifierRow, string>;
 
   constructor() {
     super(DEVICE_DB_NAME);
@@ -116,6 +152,13 @@ export class DeviceDb extends Dexie {
     // The catalogue is searched and scanned in memory (read whole by its key): its secondary
     // indexes only slowed the writes of a 100,000-item download, several times over.
     this.version(2).stores({ sellables: '[storeId+variantId]' });
+    // The catalogue in chunks (a row per item took 2 s to read back at 100,000 items). The old rows
+    // go, and so do the cursors: every store's catalogue downloads again (tickets and outbox stay).
+    this.version(3)
+      .stores({ sellables: null, sellableChunks: '[storeId+chunk]' })
+      .upgrade((tx) => tx.table('catalogues').clear());
+    // A PIN lock can be opened offline (one verifier per person on this device).
+    this.version(3).stores({ pinVerifiers: 'accountId' });
   }
 }
 
