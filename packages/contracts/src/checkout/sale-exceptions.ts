@@ -42,6 +42,8 @@ export const saleExceptionSchema = z.object({
     /** When it was sold (the till's time) and when the server recorded it. */
     completedAt: z.string(),
     recordedAt: z.string().nullable(),
+    /** Who sold it (null when the account is gone). */
+    cashier: z.object({ id: z.string().uuid(), name: z.string() }).nullable(),
   }),
   variantId: z.string().uuid(),
   /** The line's name as sold. */
@@ -61,10 +63,14 @@ export const listSaleExceptions = defineEndpoint({
   method: 'GET',
   path: '/api/v1/sale-exceptions',
   summary:
-    'Differences accepted in sales made offline in the active store (below zero, at an old price, archived since), newest first; open ones by default',
+    'Differences accepted in sales made offline in the active store (below zero, at an old price, archived since), newest first; open ones by default, optionally of one kind',
   tags: ['checkout'],
   access: 'reports.view',
-  query: pageQuerySchema.extend({ state: z.enum(saleExceptionStates).default('open') }),
+  query: pageQuerySchema.extend({
+    state: z.enum(saleExceptionStates).default('open'),
+    /** One kind only (the stock screen's "sold offline below zero"). */
+    kind: z.enum(saleExceptionKinds).optional(),
+  }),
   status: 200,
   response: pageOf(saleExceptionSchema),
 });

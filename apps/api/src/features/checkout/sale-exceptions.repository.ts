@@ -42,6 +42,7 @@ const joinedColumns = {
   offlineReference: sales.offlineReference,
   completedAt: sales.completedAt,
   recordedAt: sales.recordedAt,
+  cashierAccountId: sales.cashierAccountId,
   name: saleLines.name,
   sku: saleLines.sku,
 };
@@ -63,14 +64,18 @@ function joined(db: Executor) {
 
 export type SaleExceptionJoinedRow = Awaited<ReturnType<typeof findSaleException>> & object;
 
-/** A page of the store's exceptions in a state, newest first, and how many there are. */
+/** A page of the store's exceptions in a state (of one kind, if given), newest first, and how many there are. */
 export async function listSaleExceptionRows(
   db: Executor,
   scope: Scope,
-  state: SaleExceptionState,
+  filter: { state: SaleExceptionState; kind?: string | undefined },
   page: { limit: number; offset: number },
 ) {
-  const where = and(ofStore(scope), inState(state));
+  const where = and(
+    ofStore(scope),
+    inState(filter.state),
+    filter.kind ? eq(saleExceptions.kind, filter.kind) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     joined(db)
       .where(where)

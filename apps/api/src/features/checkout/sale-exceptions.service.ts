@@ -33,6 +33,7 @@ function toSaleException(row: SaleExceptionJoinedRow, names: Map<string, string>
       offlineReference: row.offlineReference,
       completedAt: iso(row.completedAt),
       recordedAt: isoOrNull(row.recordedAt),
+      cashier: who(row.cashierAccountId, names),
     },
     variantId: e.variantId,
     name: row.name,
@@ -45,19 +46,19 @@ function toSaleException(row: SaleExceptionJoinedRow, names: Map<string, string>
   };
 }
 
-/** GET /sale-exceptions: the store's exceptions in a state (open by default), newest first. */
+/** GET /sale-exceptions: the store's exceptions in a state (open by default), of one kind if asked, newest first. */
 export async function listSaleExceptions(
   db: Executor,
   scope: Scope,
-  query: { state: SaleExceptionState; page: number; pageSize: number },
+  query: { state: SaleExceptionState; kind?: SaleExceptionKind | undefined; page: number; pageSize: number },
 ) {
-  const { rows, total } = await listSaleExceptionRows(db, scope, query.state, {
+  const { rows, total } = await listSaleExceptionRows(db, scope, query, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
   const names = await accountNames(
     db,
-    rows.map((r) => r.exception.resolvedBy),
+    rows.flatMap((r) => [r.exception.resolvedBy, r.cashierAccountId]),
   );
   return { items: rows.map((r) => toSaleException(r, names)), total, page: query.page, pageSize: query.pageSize };
 }
@@ -88,6 +89,6 @@ export async function resolveSaleException(
         after: { saleId: found.exception.saleId, kind: found.exception.kind, note },
       });
     const row = (await findSaleException(tx, scope, id))!;
-    return toSaleException(row, await accountNames(tx, [row.exception.resolvedBy]));
+    return toSaleException(row, await accountNames(tx, [row.exception.resolvedBy, row.cashierAccountId]));
   });
 }
