@@ -152,13 +152,13 @@ export class DeviceDb extends Dexie {
     // The catalogue is searched and scanned in memory (read whole by its key): its secondary
     // indexes only slowed the writes of a 100,000-item download, several times over.
     this.version(2).stores({ sellables: '[storeId+variantId]' });
-    // The catalogue in chunks (a row per item took 2 s to read back at 100,000 items). The old rows
-    // go, and so do the cursors: every store's catalogue downloads again (tickets and outbox stay).
-    this.version(3)
-      .stores({ sellables: null, sellableChunks: '[storeId+chunk]' })
-      .upgrade((tx) => tx.table('catalogues').clear());
     // A PIN lock can be opened offline (one verifier per person on this device).
     this.version(3).stores({ pinVerifiers: 'accountId' });
+    // The catalogue in chunks (a row per item took 2 s to read back at 100,000 items). The old rows
+    // go, and so do the cursors: every store's catalogue downloads again (tickets and outbox stay).
+    this.version(4)
+      .stores({ sellables: null, sellableChunks: '[storeId+chunk]' })
+      .upgrade((tx) => tx.table('catalogues').clear());
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RegisterSellable } from '@ipos/contracts';
+import { toThousandths, type RegisterSellable } from '@ipos/contracts';
 import type { SellableRow } from '../../../lib/device-db';
 
 /**
@@ -32,11 +32,27 @@ interface Entry {
   sku: string;
 }
 
+/**
+ * What this device sold that the on hand it holds does not count yet, in thousandths by variant
+ * (sales not yet synced, or synced since the catalogue's last delta).
+ */
+export type SoldOnDevice = ReadonlyMap<string, number>;
+
+const NOTHING_SOLD: SoldOnDevice = new Map();
+
 export interface CatalogueIndex {
   /** Sellable (not archived) variants in name order. */
   entries: Entry[];
   byCode: Map<string, SellableRow>;
   byVariant: Map<string, SellableRow>;
+  /**
+   * Every entry's haystack in name order, one per line: a word is looked for in all of them at once
+   * (`indexOf` over one string), not name by name. `starts[i]` is where entry i's line starts.
+   */
+  text: string;
+  starts: Int32Array;
+  /** Taken off the on hand of what a search, a scan or a tile gives. */
+  sold: SoldOnDevice;
 }
 
 const byName = (a: Entry, b: Entry) =>
@@ -45,24 +61,56 @@ const byName = (a: Entry, b: Entry) =>
 function entryOf(sellable: SellableRow): Entry {
   const name = normalise(sellable.name);
   const sku = normalise(sellable.sku);
-  return { sellable, name, sku, haystack: [name, sku].join(' ') };
+  return { sellable, name, sku, haystack: `${name} ${sku}` };
 }
 
-/** The index of these rows; archived ones are left out (never offered for sale). */
-export function buildIndex(rows: Iterable<SellableRow>): CatalogueIndex {
+function indexOf(
+  entries: Entry[],
+  byCode: Map<string, SellableRow>,
+  byVariant: Map<string, SellableRow>,
+  sold: SoldOnDevice,
+): CatalogueIndex {
+  const starts = new Int32Array(entries.length);
+  let offset = 0;
+  for (let i = 0; i < entries.length; i++) {
+    starts[i] = offset;
+    offset += entries[i]!.haystack.length + 1;
+  }
+  const text = entries.map((e) => e.haystack).join('\n');
+  return { entries, byCode, byVariant, text, starts, sold };
+}
+
+/**
+ * Builds an index from rows given a batch at a time (a catalogue read chunk by chunk, the page free
+ * to answer between batches); archived rows are left out (never offered for sale). `finish` sorts.
+ */
+export function indexBuilder() {
   const entries: Entry[] = [];
   const byCode = new Map<string, SellableRow>();
   const byVariant = new Map<string, SellableRow>();
-  for (const row of rows) {
-    if (row.isArchived) continue;
-    entries.push(entryOf(row));
-    byVariant.set(row.variantId, row);
-    byCode.set(codeKey(row.sku), row);
-  }
-  // Barcodes win over SKUs: a scanned code is a barcode first.
-  for (const row of byVariant.values()) for (const code of row.barcodes) byCode.set(codeKey(code), row);
-  entries.sort(byName);
-  return { entries, byCode, byVariant };
+  return {
+    add(rows: Iterable<SellableRow>) {
+      for (const row of rows) {
+        if (row.isArchived) continue;
+        entries.push(entryOf(row));
+        byVariant.set(row.variantId, row);
+        byCode.set(codeKey(row.sku), row);
+      }
+    },
+    finish(sold: SoldOnDevice = NOTHING_SOLD): CatalogueIndex {
+      // Barcodes win over SKUs: a scanned code is a barcode first.
+      for (const row of byVariant.values()) for (const code of row.barcodes) byCode.set(codeKey(code), row);
+      entries.sort(byName);
+      return indexOf(entries, byCode, byVariant, sold);
+    },
+  };
+}
+
+/** The index of these rows; archived ones are left out (never offered for sale). */
+export function buildIndex(rows: Iterable<SellableRow>, sold: SoldOnDevice = NOTHING_SOLD): CatalogueIndex {
+  const builder = indexBuilder();
+  builder.add(rows);
+  return builder.finish(sold);
 }
 
 /**
@@ -95,34 +143,25 @@ export function withRows(index: CatalogueIndex, rows: SellableRow[]): CatalogueI
     if (j >= fresh.length || (i < kept.length && byName(kept[i]!, fresh[j]!) < 0)) entries.push(kept[i++]!);
     else entries.push(fresh[j++]!);
   }
-  return { entries, byCode, byVariant };
+  return indexOf(entries, byCode, byVariant, index.sold);
+}
+
+/** The same index, with what this device sold since taken off the on hand it gives. */
+export function withSold(index: CatalogueIndex, sold: SoldOnDevice): CatalogueIndex {
+  return { ...index, sold };
+}
+
+/** The sellable as the till sees it: a tracked item's on hand less what this device sold since. */
+function onHandNow(index: CatalogueIndex, row: SellableRow): RegisterSellable {
+  const taken = index.sold.get(row.variantId);
+  if (!taken || !row.isTracked) return row;
+  return { ...row, onHand: (toThousandths(row.onHand) - taken) / 1000 };
 }
 
 /** The sellable carrying this exact barcode, or else this exact SKU; null when none. */
 export function findByCode(index: CatalogueIndex, code: string): RegisterSellable | null {
-  return index.byCode.get(codeKey(code)) ?? null;
-}
-
-/** The last search's matches on an index: typing on narrows them instead of scanning everything again. */
-const lastSearch = new WeakMap<CatalogueIndex, { q: string; matches: Int32Array }>();
-
-/** Positions (in name order) of the entries holding every word, among `within` when given. */
-function matching(entries: Entry[], words: string[], within: Int32Array | undefined): Int32Array {
-  const total = within ? within.length : entries.length;
-  const found = new Int32Array(total);
-  let count = 0;
-  for (let k = 0; k < total; k++) {
-    const i = within ? within[k]! : k;
-    const haystack = entries[i]!.haystack;
-    let all = true;
-    for (const word of words)
-      if (!haystack.includes(word)) {
-        all = false;
-        break;
-      }
-    if (all) found[count++] = i;
-  }
-  return found.subarray(0, count);
+  const row = index.byCode.get(codeKey(code));
+  return row ? onHandNow(index, row) : null;
 }
 
 /** The first position (in name order) whose name is not before `q`. */
@@ -136,35 +175,61 @@ function firstNotBefore(entries: Entry[], q: string): number {
   return low;
 }
 
+/** The entry whose line holds this position of the index's text. */
+function entryAt(starts: Int32Array, position: number): number {
+  let [low, high] = [0, starts.length - 1];
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (starts[middle]! <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
+ * Entries (in name order) holding every word, the first `limit` of them not refused by `skip`: the
+ * longest word is looked for in the whole text at once, and each entry holding it is checked for
+ * the others. A word found nowhere costs one pass over the text; a common one stops at `limit`.
+ */
+function holdingEvery(index: CatalogueIndex, words: string[], limit: number, skip: (e: Entry) => boolean): Entry[] {
+  const { entries, text, starts } = index;
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const others = words.filter((w) => w !== longest);
+  const found: Entry[] = [];
+  let from = 0;
+  while (found.length < limit) {
+    const at = text.indexOf(longest, from);
+    if (at < 0) break;
+    const i = entryAt(starts, at);
+    const entry = entries[i]!;
+    if (!skip(entry) && others.every((w) => entry.haystack.includes(w))) found.push(entry);
+    from = i + 1 < starts.length ? starts[i + 1]! : text.length;
+  }
+  return found;
+}
+
 /**
  * What a search finds: variants whose name or SKU holds every word typed, the best first: an exact
  * SKU or barcode, then names starting with what is typed, then the rest, each in name order. Names
- * starting with it sit together in name order, found by bisection; only when they are too few is
- * every name looked through, and a search that extends the last such one looks only among its
- * matches (every word of it is still in them).
+ * starting with it sit together in name order, found by bisection; only when they are too few are
+ * the others looked for, in the index's text.
  */
 export function searchIndex(index: CatalogueIndex, text: string, limit: number): RegisterSellable[] {
   const q = normalise(text);
   if (!q) return [];
   const { entries } = index;
-  const exact = findByCode(index, text);
-  const found: RegisterSellable[] = exact ? [exact] : [];
+  const exact = index.byCode.get(codeKey(text)) ?? null;
+  const found: SellableRow[] = exact ? [exact] : [];
   for (let i = firstNotBefore(entries, q); i < entries.length && found.length < limit; i++) {
     const entry = entries[i]!;
     if (!entry.name.startsWith(q)) break;
     if (entry.sellable !== exact) found.push(entry.sellable);
   }
-  if (found.length >= limit) return found;
-  const previous = lastSearch.get(index);
-  const within = previous && q.startsWith(previous.q) ? previous.matches : undefined;
-  const matches = matching(entries, q.split(' '), within);
-  lastSearch.set(index, { q, matches });
-  for (const i of matches) {
-    if (found.length >= limit) break;
-    const entry = entries[i]!;
-    if (entry.sellable !== exact && !entry.name.startsWith(q)) found.push(entry.sellable);
+  if (found.length < limit) {
+    const skip = (e: Entry) => e.sellable === exact || e.name.startsWith(q);
+    for (const entry of holdingEvery(index, q.split(' '), limit - found.length, skip)) found.push(entry.sellable);
   }
-  return found;
+  return found.map((row) => onHandNow(index, row));
 }
 
 /** The tile grid: the variants in these categories, in name order (a top-level tile names its children too). */
@@ -172,7 +237,8 @@ export function inCategories(index: CatalogueIndex, categoryIds: ReadonlySet<str
   const found: RegisterSellable[] = [];
   for (const entry of index.entries) {
     if (found.length >= limit) break;
-    if (entry.sellable.categoryId && categoryIds.has(entry.sellable.categoryId)) found.push(entry.sellable);
+    if (entry.sellable.categoryId && categoryIds.has(entry.sellable.categoryId))
+      found.push(onHandNow(index, entry.sellable));
   }
   return found;
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { deviceDb } from '../../../lib/device-db';
 import { writeStored, storageKeys } from '../../../lib/storage';
 import { catalogueLoaded, catalogueSnapshot, forgetLiveCatalogue, syncCatalogue } from './catalogue';
+import { chunkOf, decode, readCatalogue } from './catalogue-store';
 import { findByCode, searchIndex } from './catalogue-index';
 import { catalogueItem } from './catalogue-test-rows';
 
@@ -22,6 +23,9 @@ function server(pages: Partial<SellableChangesPage>[]) {
   });
   return { fetchPage, asked };
 }
+
+/** The rows the device store holds for a store, as stored (archived ones included). */
+const stored = async (storeId: string) => (await readCatalogue(storeId)).chunks.flatMap(decode);
 
 const names = (storeId: string, q: string) => searchIndex(catalogueSnapshot(storeId).index, q, 20).map((s) => s.name);
 
@@ -49,7 +53,7 @@ describe('the catalogue on the device', () => {
     expect(catalogueSnapshot(STORE_A).ready).toBe(true);
     expect(names(STORE_A, 'peak')).toEqual(['Peak Milk']);
     expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-1' });
-    expect(await deviceDb().sellables.count()).toBe(3);
+    expect(await stored(STORE_A)).toHaveLength(3);
 
     // A delta: a new price, a new item, an archived one.
     const delta = server([
@@ -67,23 +71,23 @@ describe('the catalogue on the device', () => {
     expect(names(STORE_A, 'peak')).toEqual(['Peak Butter', 'Peak Milk']);
     expect(findByCode(catalogueSnapshot(STORE_A).index, '6001234567890')).toMatchObject({ priceMinor: 55_000 });
     expect(names(STORE_A, 'malt')).toEqual([]);
-    expect(await deviceDb().sellables.get([STORE_A, malt.variantId])).toMatchObject({ isArchived: true });
+    expect((await stored(STORE_A)).find((r) => r.variantId === malt.variantId)).toMatchObject({ isArchived: true });
     expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-2' });
   });
 
   it('a delta that reads unchanged rows again (the last minute’s) leaves the catalogue as it is', async () => {
     await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
     const before = catalogueSnapshot(STORE_A);
-    const put = vi.spyOn(deviceDb().sellables, 'bulkPut');
+    const put = vi.spyOn(deviceDb().sellableChunks, 'bulkPut');
     const goneElsewhere = catalogueItem({ name: 'Never here', archived: true });
     await syncCatalogue(STORE_A, server([{ items: [peak, malt, goneElsewhere], nextCursor: 'delta-2' }]).fetchPage);
     expect(catalogueSnapshot(STORE_A)).toBe(before);
     expect(put).not.toHaveBeenCalled();
     expect(await deviceDb().catalogues.get(STORE_A)).toMatchObject({ cursor: 'delta-2' });
-    // One field differs: that row alone is written.
+    // One field differs: that row's chunk alone is written.
     await syncCatalogue(STORE_A, server([{ items: [peak, { ...malt, onHand: 19 }], nextCursor: 'delta-3' }]).fetchPage);
     expect(put).toHaveBeenCalledTimes(1);
-    expect(put.mock.calls[0]![0].map((r) => r.name)).toEqual(['Malt crate']);
+    expect(put.mock.calls[0]![0].map((r) => r.chunk)).toEqual([chunkOf(malt.variantId)]);
     expect(findByCode(catalogueSnapshot(STORE_A).index, 'MALT-1')).toMatchObject({ onHand: 19 });
   });
 
@@ -110,7 +114,7 @@ describe('the catalogue on the device', () => {
     expect(again.asked).toEqual([null]);
     // Started over from nothing: what the broken download left is gone.
     expect(names(STORE_A, 'peak')).toEqual([]);
-    expect(await deviceDb().sellables.count()).toBe(1);
+    expect(await stored(STORE_A)).toHaveLength(1);
   });
 
   it('a cursor the server refuses starts the full download over', async () => {
@@ -141,8 +145,8 @@ describe('the catalogue on the device', () => {
     const forA = server([{ items: [rice] }]);
     await syncCatalogue(STORE_A, forA.fetchPage);
     expect(forA.asked).toEqual([]);
-    const rows = await deviceDb().sellables.toArray();
-    expect(rows.map((r: { storeId: string; name: string }) => [r.storeId, r.name]).sort()).toEqual([
+    const rows = [...(await stored(STORE_A)), ...(await stored(STORE_B))];
+    expect(rows.map((r) => [r.storeId, r.name]).sort()).toEqual([
       [STORE_A, 'Peak Milk'],
       [STORE_B, 'Malt crate'],
     ]);

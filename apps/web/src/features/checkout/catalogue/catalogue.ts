@@ -1,22 +1,34 @@
-import { listSellableChanges, type SellableChangesPage } from '@ipos/contracts';
+import { liveQuery } from 'dexie';
+import { listSellableChanges, toThousandths, type SellableChangesPage } from '@ipos/contracts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { isOnline } from '../../../lib/online';
 import { readStored, storageKeys } from '../../../lib/storage';
-import type { SellableRow } from '../../../lib/device-db';
-import { buildIndex, withRows, type CatalogueIndex } from './catalogue-index';
-import { applyPage, clearCatalogue, readCatalogue, readCursor, toRow } from './catalogue-store';
+import { deviceDb, type DeviceDb, type SellableRow } from '../../../lib/device-db';
+import { storeSales } from '../outbox/outbox-store';
+import {
+  buildIndex,
+  indexBuilder,
+  withRows,
+  withSold,
+  type CatalogueIndex,
+  type SoldOnDevice,
+} from './catalogue-index';
+import { applyDelta, clearCatalogue, decode, readCatalogue, readCursor, saveCatalogue, toRow } from './catalogue-store';
 
 /**
  * The active store's catalogue, live: read from the device store into memory once, then kept
  * current by the server's deltas, which go to the device store first and then into the index.
  * `ready` once a full download has finished on this device (now or before): from then on search,
  * scanning and the tiles run from it alone, online or not. One store at a time is held in memory.
+ * What this device sold that the server's on hand does not count yet is taken off it.
  */
 export interface CatalogueSnapshot {
   storeId: string;
   index: CatalogueIndex;
   /** A full download has finished: the index is the whole catalogue. */
   ready: boolean;
+  /** The device holds a full download and is reading it (a cold start): it answers once read. */
+  loading: boolean;
 }
 
 /** Pages as big as the server gives: fewer round trips on a slow line. */
@@ -32,9 +44,17 @@ interface Live {
   loaded: Promise<void>;
   syncing: Promise<void> | null;
   listeners: Set<() => void>;
+  /** What this device sold since the on hand it holds (kept current from the sale outbox). */
+  sold: SoldOnDevice;
+  stopWatching: () => void;
 }
 
-const empty = (storeId: string): CatalogueSnapshot => ({ storeId, index: buildIndex([]), ready: false });
+const empty = (storeId: string): CatalogueSnapshot => ({
+  storeId,
+  index: buildIndex([]),
+  ready: false,
+  loading: false,
+});
 let live: Live | null = null;
 
 function publish(current: Live, snapshot: CatalogueSnapshot) {
@@ -42,23 +62,93 @@ function publish(current: Live, snapshot: CatalogueSnapshot) {
   for (const listener of current.listeners) listener();
 }
 
+/** Lets the page paint and take keys between slices of a long task. */
+const yieldToPage = () =>
+  new Promise<void>((resolve) => {
+    if (typeof MessageChannel === 'undefined') return void resolve();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * The catalogue read from the device store: its chunks in one read, then indexed a few chunks at a
+ * time (the page still answers keys between them), while the register says it is loading.
+ */
+async function load(current: Live): Promise<void> {
+  const { storeId } = current.snapshot;
+  if ((await readCursor(storeId)) === null || live !== current) return;
+  publish(current, { ...current.snapshot, loading: true });
+  const started = performance.now();
+  const { chunks, cursor } = await readCatalogue(storeId);
+  const read = performance.now();
+  const builder = indexBuilder();
+  for (let i = 0; i < chunks.length; i++) {
+    builder.add(decode(chunks[i]!));
+    if (i % 8 === 7) await yieldToPage();
+    if (live !== current) return;
+  }
+  publish(current, { storeId, index: builder.finish(current.sold), ready: cursor !== null, loading: false });
+  // How long the device took (the register-catalogue bench reads these).
+  performance.measure('catalogue:read', { start: started, end: read });
+  performance.measure('catalogue:index', { start: read, end: performance.now() });
+}
+
+/**
+ * What this device sold that the on hand it holds does not count: its sales not yet recorded by the
+ * server (the goods have left), and those recorded since the catalogue's last delta started.
+ */
+export async function soldOnDevice(db: DeviceDb, storeId: string): Promise<SoldOnDevice> {
+  const [sales, catalogue] = await Promise.all([storeSales(db, storeId), db.catalogues.get(storeId)]);
+  const readAt = catalogue?.readAt ?? '';
+  const sold = new Map<string, number>();
+  for (const sale of sales) {
+    if (sale.state === 'synced' && (sale.lastAnswer?.at ?? '') <= readAt) continue;
+    for (const line of sale.body.lines)
+      sold.set(line.variantId, (sold.get(line.variantId) ?? 0) + toThousandths(line.quantity));
+  }
+  return sold;
+}
+
+const sameSold = (a: SoldOnDevice, b: SoldOnDevice) =>
+  a.size === b.size && [...a].every(([variantId, taken]) => b.get(variantId) === taken);
+
+/** Follows the sale outbox (this tab's and others'): the on hand shown falls with each sale. */
+function watchSales(current: Live): () => void {
+  const db = deviceDb();
+  const { storeId } = current.snapshot;
+  const subscription = liveQuery(() => soldOnDevice(db, storeId)).subscribe({
+    next: (sold) => {
+      if (live !== current || sameSold(sold, current.sold)) return;
+      current.sold = sold;
+      publish(current, { ...current.snapshot, index: withSold(current.snapshot.index, sold) });
+    },
+    error: () => undefined, // no device store: nothing sold on it
+  });
+  return () => subscription.unsubscribe();
+}
+
 /** The store's live catalogue, read from the device store on first use (another store's is let go). */
 function liveFor(storeId: string): Live {
   if (live?.snapshot.storeId === storeId) return live;
-  const current: Live = { snapshot: empty(storeId), loaded: Promise.resolve(), syncing: null, listeners: new Set() };
-  const started = performance.now();
-  current.loaded = readCatalogue(storeId).then(
-    ({ rows, cursor }) => {
-      const read = performance.now();
-      if (live !== current) return;
-      publish(current, { storeId, index: buildIndex(rows), ready: cursor !== null });
-      // How long the device took (the register-catalogue bench reads these).
-      performance.measure('catalogue:read', { start: started, end: read });
-      performance.measure('catalogue:index', { start: read, end: performance.now() });
-    },
-    () => undefined, // no device store (a private window): the server's search answers
-  );
+  live?.stopWatching();
+  const current: Live = {
+    snapshot: empty(storeId),
+    loaded: Promise.resolve(),
+    syncing: null,
+    listeners: new Set(),
+    sold: new Map(),
+    stopWatching: () => undefined,
+  };
   live = current;
+  current.loaded = load(current).catch(() => {
+    // No device store (a private window): the server's search answers.
+    if (live === current && current.snapshot.loading) publish(current, { ...current.snapshot, loading: false });
+  });
+  current.stopWatching = watchSales(current);
   return current;
 }
 
@@ -92,13 +182,17 @@ function sameRow(had: SellableRow | undefined, row: SellableRow): boolean {
 
 const isBadCursor = (error: unknown) => error instanceof ApiError && error.code === 'VALIDATION_FAILED';
 
-/** One download or delta, page by page; false when the active store changed under it (it stops). */
+/**
+ * One download or delta, page by page; false when the active store changed under it (it stops). A
+ * full download is kept whole once complete; a delta's pages are applied as they come.
+ */
 async function download(current: Live, fetchPage: FetchPage, from: string | null): Promise<boolean> {
   const { storeId } = current.snapshot;
   // Requests name the active store: a page read for another store would be put in the wrong one.
   const stillActive = () => readStored(storageKeys.storeId) === storeId && live === current;
   if (!stillActive()) return false;
   const full = from === null;
+  const startedAt = new Date();
   if (full) await clearCatalogue(storeId);
   const downloaded: SellableRow[] = [];
   let cursor = from;
@@ -106,18 +200,21 @@ async function download(current: Live, fetchPage: FetchPage, from: string | null
     if (!stillActive()) return false;
     const page = await fetchPage(cursor);
     const items = page.items.map((item) => toRow(storeId, item));
-    // A delta reads the last minute's changes again: only what differs is written and re-indexed.
-    const rows = full
-      ? items
-      : items.filter((row) => !sameRow(current.snapshot.index.byVariant.get(row.variantId), row));
-    await applyPage(storeId, rows, page.complete ? page.nextCursor : null);
-    if (full) downloaded.push(...rows);
-    else if (live === current && rows.length > 0)
-      publish(current, { ...current.snapshot, index: withRows(current.snapshot.index, rows) });
+    if (full) {
+      for (const row of items) downloaded.push(row);
+      if (page.complete) await saveCatalogue(storeId, downloaded, page.nextCursor, startedAt);
+    } else {
+      // A delta reads the last minute's changes again: only what differs is written and re-indexed.
+      const rows = items.filter((row) => !sameRow(current.snapshot.index.byVariant.get(row.variantId), row));
+      await applyDelta(storeId, rows, page.complete ? { cursor: page.nextCursor, readAt: startedAt } : null);
+      if (live === current && rows.length > 0)
+        publish(current, { ...current.snapshot, index: withRows(current.snapshot.index, rows) });
+    }
     cursor = page.nextCursor;
     if (page.complete) break;
   }
-  if (full && live === current) publish(current, { storeId, index: buildIndex(downloaded), ready: true });
+  if (full && live === current)
+    publish(current, { storeId, index: buildIndex(downloaded, current.sold), ready: true, loading: false });
   return true;
 }
 
@@ -152,5 +249,6 @@ export function requestCatalogueSync(storeId: string): void {
 
 /** Lets the catalogue in memory go (tests start each case from the device store). */
 export function forgetLiveCatalogue(): void {
+  live?.stopWatching();
   live = null;
 }

@@ -3,7 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { CategoryNode, RegisterSellable } from '@ipos/contracts';
 import { useFetchSellableSearch, useSellableSearch } from '../api/checkout-api';
 import { inCategories, searchIndex } from './catalogue-index';
-import { catalogueSnapshot, requestCatalogueSync, subscribeCatalogue, type CatalogueSnapshot } from './catalogue';
+import {
+  catalogueLoaded,
+  catalogueSnapshot,
+  requestCatalogueSync,
+  subscribeCatalogue,
+  type CatalogueSnapshot,
+} from './catalogue';
 
 /** How often an open register asks for the catalogue's changes while online. */
 export const CATALOGUE_SYNC_MS = 60_000;
@@ -41,6 +47,8 @@ export interface RegisterSearch {
   answered: boolean;
   /** Waiting for the server (never when the catalogue is on the device). */
   searching: boolean;
+  /** The device's copy of the catalogue is being read: it answers once read (the server meanwhile, if it can). */
+  loadingCatalogue: boolean;
   error: unknown;
   retry: () => void;
   /** The best match for `q`, once known (Enter pressed before the answer came). */
@@ -66,18 +74,29 @@ export function useRegisterSearch(storeId: string, text: string): RegisterSearch
       items: localItems,
       answered: text.trim() !== '',
       searching: false,
+      loadingCatalogue: false,
       error: null,
       retry: () => undefined,
       bestFor: (q) => Promise.resolve(searchIndex(catalogue.index, q, 1)[0]),
     };
+  const { loading } = catalogue;
   return {
     items: text.trim() && server.data ? server.data.items : [],
     answered: text.trim() !== '' && debounced === text && server.isSuccess && !server.isPlaceholderData,
-    searching: server.isFetching || debounced !== text,
-    error: server.isError ? server.error : null,
+    searching: server.isFetching || debounced !== text || loading,
+    loadingCatalogue: loading,
+    // While the device's copy is read, a server that cannot answer is no error: the device will.
+    error: server.isError && !loading ? server.error : null,
     retry: () => void server.refetch(),
-    bestFor: async (q) => (await fetchServer(q)).items[0],
+    bestFor: loading ? (q) => bestOnDevice(storeId, q) : async (q) => (await fetchServer(q)).items[0],
   };
+}
+
+/** The best match for `q` once the device's copy of the catalogue has been read. */
+async function bestOnDevice(storeId: string, q: string): Promise<RegisterSellable | undefined> {
+  await catalogueLoaded(storeId);
+  const catalogue = catalogueSnapshot(storeId);
+  return catalogue.ready ? searchIndex(catalogue.index, q, 1)[0] : undefined;
 }
 
 /** A tile's products: a top-level category's and its children's, from the device once it has them. */

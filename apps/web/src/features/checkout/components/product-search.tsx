@@ -101,7 +101,11 @@ export const ProductSearch = forwardRef<
             />
           ) : items.length === 0 ? (
             <Text p="sm" c="dimmed">
-              {search.searching ? 'Searching…' : `Nothing matches “${text.trim()}”.`}
+              {search.loadingCatalogue
+                ? 'Loading catalogue…'
+                : search.searching
+                  ? 'Searching…'
+                  : `Nothing matches “${text.trim()}”.`}
             </Text>
           ) : (
             <div role="listbox" id={listId} aria-label="Products found">

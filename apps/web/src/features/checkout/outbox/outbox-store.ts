@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie';
 import type { CreateSaleBody, Receipt } from '@ipos/contracts';
 import type { DeviceDb, OutboxRow } from '../../../lib/device-db';
 import { newId } from '../../../lib/ids';
@@ -121,4 +122,9 @@ export async function keepForLater(db: DeviceDb, saleId: string): Promise<void> 
     .equals(saleId)
     .and((row) => row.state === 'needs-attention')
     .modify({ keptForLater: true });
+}
+
+/** Every sale of this store on the device, whatever its state (the catalogue takes them off its on hand). */
+export function storeSales(db: DeviceDb, storeId: string): Promise<OutboxRow[]> {
+  return db.outbox.where('[storeId+state]').between([storeId, Dexie.minKey], [storeId, Dexie.maxKey]).toArray();
 }
