@@ -90,6 +90,8 @@ void runStartup({
       registerServiceWorker({ warmUrls: [CONFIG_URL, deps.auth.userManager.settings.metadataUrl] });
     }
     deps.auth.onSignedOut(() => void forgetDeviceQueries());
+    // No one's PIN stays checkable offline on this device once they sign out.
+    deps.auth.onSignedOut(() => void import('./features/accounts/pin-verifier').then((pins) => pins.forgetAllPins()));
     // Sales waiting on this device are sent from any screen of the tab (never cleared by sign-out);
     // loaded after start-up, so the entry chunk does not carry the device store.
     void import('./features/checkout/outbox/outbox-sync').then((outbox) => outbox.startOutboxSync());

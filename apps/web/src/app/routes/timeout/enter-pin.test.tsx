@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/toast';
+import { rememberPin } from '../../../features/accounts/pin-verifier';
 import { deviceDb } from '../../../lib/device-db';
 import { fakeAuth, renderRoutes, testQueryClient } from '../../../test/render';
 import { jsonResponse, problemResponse as problem, stubApi } from '../../../test/api';
@@ -138,5 +139,71 @@ describe('TimeoutEnterPin', () => {
     const { router } = renderPinScreen();
     await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/create-pin'));
+  });
+});
+
+describe('TimeoutEnterPin without the server', () => {
+  const accountId = testMe().account.id;
+  /** What fetch does with no network. */
+  const unreachable = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const typePin = async (pin: string) =>
+    userEvent.type(await screen.findByLabelText(/^PIN/, { selector: 'input' }), `${pin}{Enter}`);
+
+  it('keeps a verifier once the server has verified the PIN, then unlocks with it offline', async () => {
+    stubPinApi([verified, unreachable]);
+    const { router } = renderPinScreen();
+    await typePin('2468');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
+    await waitFor(async () => expect(await deviceDb().pinVerifiers.get(accountId)).toBeDefined());
+    expect(JSON.stringify(await deviceDb().pinVerifiers.get(accountId))).not.toContain('2468');
+
+    localStorage.setItem('hasTimedOut', 'true');
+    await router.navigate('/timeout/enter-pin?redirect=%2Fdashboard%2Fwaste');
+    await typePin('2468');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/waste'));
+    expect(localStorage.getItem('hasTimedOut')).toBeNull();
+  });
+
+  it("counts a wrong PIN offline in the server's words, and the fifth ends the session", async () => {
+    await rememberPin(accountId, '2468');
+    stubPinApi(Array.from({ length: 5 }, () => unreachable));
+    const endSessionHere = vi.fn(async () => {
+      localStorage.clear();
+    });
+    const { router } = renderPinScreen(undefined, fakeAuth({ endSessionHere }));
+    await typePin('1111');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That PIN is not right; 4 tries left');
+    expect(router.state.location.pathname).toBe('/timeout/enter-pin');
+    for (const left of ['3 tries', '2 tries', '1 try']) {
+      await typePin('1111');
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`That PIN is not right; ${left} left`));
+    }
+    expect(endSessionHere).not.toHaveBeenCalled();
+    await typePin('1111');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(endSessionHere).toHaveBeenCalled();
+    expect(toast.getSnapshot().map((t) => t.title)).toContain('Your PIN is locked');
+    expect(await deviceDb().pinVerifiers.get(accountId)).toMatchObject({ locked: true });
+  });
+
+  it('says it cannot check a PIN this device never saw verified', async () => {
+    stubPinApi([unreachable]);
+    const { router } = renderPinScreen();
+    await typePin('2468');
+    expect(await screen.findByRole('alert')).toHaveTextContent('this device cannot check your PIN on its own yet');
+    expect(router.state.location.pathname).toBe('/timeout/enter-pin');
+  });
+
+  it('forgets the verifier when the server says the PIN is locked', async () => {
+    await rememberPin(accountId, '2468');
+    stubPinApi([
+      () => problem(423, 'PIN_LOCKED', 'Too many wrong PINs: your PIN is locked; sign in again with your password'),
+    ]);
+    const { router } = renderPinScreen(undefined, fakeAuth({ endSessionHere: vi.fn(async () => undefined) }));
+    await typePin('2468');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(async () => expect(await deviceDb().pinVerifiers.get(accountId)).toBeUndefined());
   });
 });

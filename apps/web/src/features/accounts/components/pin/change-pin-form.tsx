@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../../components/form/submit-button';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { isApiError } from '../../../../lib/api-client';
 import { useChangePin } from '../../api/pin';
+import { usePinVerifier } from './use-pin-verifier';
 
 const schema = z.object({ currentPin: z.string().min(1, 'Enter your current PIN'), newPin: pinSchema });
 type Values = { currentPin: string; newPin: string; confirmPin: string };
@@ -22,6 +23,7 @@ const rules = (values: Values) => ({
 /** A new PIN, proving the current one (PUT /api/v1/me/pin). A wrong current PIN counts towards the lock. */
 export function ChangePinForm({ onChanged, onLocked }: { onChanged: () => void; onLocked: () => void }) {
   const change = useChangePin();
+  const verifier = usePinVerifier();
   const form = useZodForm({
     schema,
     initialValues: { currentPin: '', newPin: '', confirmPin: '' },
@@ -32,9 +34,14 @@ export function ChangePinForm({ onChanged, onLocked }: { onChanged: () => void; 
   const submit = form.onSubmit(async (body) => {
     try {
       await change.mutateAsync(body);
+      // The old PIN's verifier goes; the new one, just set online, replaces it.
+      verifier.remember(body.newPin);
       onChanged();
     } catch (error) {
-      if (isApiError(error) && error.code === 'PIN_LOCKED') return onLocked();
+      if (isApiError(error) && error.code === 'PIN_LOCKED') {
+        verifier.forget();
+        return onLocked();
+      }
       // The server's words count the tries left.
       const wording = isApiError(error) && error.code === 'INVALID_PIN' ? { currentPin: error.message } : {};
       form.reportApiError(error, 'Could not change the PIN', wording);

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../../components/form/submit-button';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { isApiError } from '../../../../lib/api-client';
 import { useCreatePin } from '../../api/pin';
+import { usePinVerifier } from './use-pin-verifier';
 
 const schema = z.object({ pin: pinSchema });
 const toInput = (values: { pin: string }) => ({ pin: values.pin });
@@ -15,11 +16,13 @@ const sameTwice = mustMatch('pin', 'confirmPin', 'The two PINs are not the same'
 /** The first PIN of an account (POST /api/v1/me/pin): typed twice, 4 to 6 digits. */
 export function CreatePinForm({ onCreated }: { onCreated: () => void }) {
   const create = useCreatePin();
+  const verifier = usePinVerifier();
   const form = useZodForm({ schema, initialValues: { pin: '', confirmPin: '' }, toInput, validate: sameTwice });
 
   const submit = form.onSubmit(async ({ pin }) => {
     try {
       await create.mutateAsync(pin);
+      verifier.remember(pin);
       onCreated();
     } catch (error) {
       // Created meanwhile (another tab): nothing is missing any more.

@@ -6,6 +6,7 @@ import { NewPinFields } from '../../../../components/form/pin-field';
 import { SubmitButton } from '../../../../components/form/submit-button';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { useResetPin } from '../../api/pin';
+import { usePinVerifier } from './use-pin-verifier';
 
 const schema = z.object({ password: z.string().min(1, 'Enter your password').max(128), newPin: pinSchema });
 type Values = { password: string; newPin: string; confirmPin: string };
@@ -18,6 +19,7 @@ const sameTwice = mustMatch('newPin', 'confirmPin', 'The two new PINs are not th
  */
 export function ResetPinForm({ onReset }: { onReset: () => void }) {
   const reset = useResetPin();
+  const verifier = usePinVerifier();
   const form = useZodForm({
     schema,
     initialValues: { password: '', newPin: '', confirmPin: '' },
@@ -28,6 +30,8 @@ export function ResetPinForm({ onReset }: { onReset: () => void }) {
   const submit = form.onSubmit(async (body) => {
     try {
       await reset.mutateAsync(body);
+      // The old PIN's verifier goes; the new one, just set online, replaces it.
+      verifier.remember(body.newPin);
       onReset();
     } catch (error) {
       form.reportApiError(error, 'Could not reset the PIN');
