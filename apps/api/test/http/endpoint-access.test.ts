@@ -217,6 +217,7 @@ describe('endpoint access declarations', () => {
         "PUT /api/v1/products/:productId": "inventory.manage",
         "PUT /api/v1/products/:productId/image": "inventory.manage",
         "PUT /api/v1/purchase-orders/:orderId": "purchase-orders.manage",
+        "PUT /api/v1/register-sessions/:sessionId/device-report": "checkout.sell",
         "PUT /api/v1/roles/:roleId": "settings.roles",
         "PUT /api/v1/staff/:accountId": "settings.staff",
         "PUT /api/v1/stock-counts/:countId/lines": "inventory.count",

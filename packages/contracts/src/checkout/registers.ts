@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, noContent } from '../http/endpoint.js';
 import { pageOf, pageQuerySchema } from '../http/pagination.js';
 import { moneyMinorSchema } from '../catalog/quantities.js';
 
@@ -52,6 +52,22 @@ export const registerSummarySchema = z.object({
 });
 export type RegisterSummary = z.infer<typeof registerSummarySchema>;
 
+/**
+ * What a till's device last said about the session's sales it still holds (its sale outbox): the
+ * newest report of any device that sells on the session.
+ */
+export const registerDeviceReportSchema = z.object({
+  /** Sales made on the device and not yet recorded by the server. */
+  pendingSales: z.number().int(),
+  /** Sales the server refused, kept on the device with the reason until someone retries them. */
+  needsAttention: z.number().int(),
+  /** When the device last had every sale it sent answered; null: never. */
+  lastSyncedAt: z.string().nullable(),
+  /** When the server received the report. */
+  reportedAt: z.string(),
+});
+export type RegisterDeviceReport = z.infer<typeof registerDeviceReportSchema>;
+
 export const registerSessionSchema = z.object({
   id: z.string().uuid(),
   storeId: z.string().uuid(),
@@ -67,6 +83,8 @@ export const registerSessionSchema = z.object({
   cashMovements: z.array(cashMovementSchema),
   summary: registerSummarySchema,
   version: z.number().int(),
+  /** The newest device report on the session; null (or absent) when no device has reported. */
+  deviceReport: registerDeviceReportSchema.nullable().optional(),
 });
 export type RegisterSession = z.infer<typeof registerSessionSchema>;
 
@@ -157,4 +175,27 @@ export const closeRegisterSession = defineEndpoint({
     }),
   status: 200,
   response: registerSessionSchema,
+});
+
+/** A device's own id: made once by the web and kept on the device. */
+export const deviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _');
+
+export const reportRegisterDevice = defineEndpoint({
+  method: 'PUT',
+  path: '/api/v1/register-sessions/:sessionId/device-report',
+  summary:
+    'A till’s device says how many sales of this session it holds unsent or refused, and when it last synced; the newest report shows on the register session',
+  tags: ['checkout'],
+  access: 'checkout.sell',
+  params: registerSessionParamsSchema,
+  body: z.strictObject({
+    deviceId: deviceIdSchema,
+    pendingSales: z.number().int().min(0).max(1_000_000),
+    needsAttention: z.number().int().min(0).max(1_000_000),
+    lastSyncedAt: z.string().datetime({ offset: true }).nullable(),
+  }),
+  status: 204,
+  response: noContent,
 });

@@ -86,6 +86,37 @@ export const cashMovements = pgTable(
 );
 
 /**
+ * What a till's device last said about a register session's sales it still holds: waiting for the
+ * server, or refused and needing attention (the device's sale outbox). One row per session and
+ * device (an id the web makes once and keeps); each report replaces the last. Managers see it on the
+ * open registers, so a till with sales stuck on it is noticed before the register is closed.
+ */
+export const registerDeviceReports = pgTable(
+  'register_device_reports',
+  {
+    businessId: uuid('business_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    pendingSales: integer('pending_sales').notNull(),
+    needsAttention: integer('needs_attention').notNull(),
+    /** When the device last had every sale it sent answered; null: never on this device. */
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** The server's time of the report. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    reportedBy: uuid('reported_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.sessionId, t.deviceId] }),
+    foreignKey({
+      columns: [t.businessId, t.sessionId],
+      foreignColumns: [registerSessions.businessId, registerSessions.id],
+    }),
+    check('register_device_reports_counts', sql`${t.pendingSales} >= 0 and ${t.needsAttention} >= 0`),
+  ],
+);
+
+/**
  * A completed sale (immutable: refunds and voids are new records that point at it). The id comes
  * from the till; the number from the store's gapless counter (`LEK-S000123`). Totals are the sums of
  * the lines, as the server priced them.

@@ -21,6 +21,8 @@ import {
   type RegisterSessionRow,
   type SessionFigures,
 } from './registers.repository.js';
+import { latestDeviceReports } from './register-device-reports.repository.js';
+import { toDeviceReport } from './register-device-reports.service.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId'>;
 /** The active store and what the caller's role there allows. */
@@ -77,12 +79,13 @@ function summaryOf(row: RegisterSessionRow, figures: SessionFigures | undefined)
   };
 }
 
-/** Sessions as the API shows them: names, cash movements and figures in a fixed number of queries. */
+/** Sessions as the API shows them: names, cash movements, figures and the newest device report in a fixed number of queries. */
 async function present(db: Executor, businessId: string, rows: RegisterSessionRow[]): Promise<RegisterSession[]> {
   const ids = rows.map((r) => r.id);
-  const [movements, figures] = await Promise.all([
+  const [movements, figures, reports] = await Promise.all([
     cashMovementRows(db, businessId, ids),
     sessionSummaries(db, businessId, ids),
+    latestDeviceReports(db, businessId, ids),
   ]);
   const names = await accountNames(db, [
     ...rows.flatMap((r) => [r.openedBy, r.closedBy]),
@@ -112,6 +115,7 @@ async function present(db: Executor, businessId: string, rows: RegisterSessionRo
     })),
     summary: summaryOf(row, figures.get(row.id)),
     version: row.version,
+    deviceReport: toDeviceReport(reports.get(row.id)),
   }));
 }
 
