@@ -115,4 +115,56 @@ describe('the catalogue index', () => {
     ]);
     expect(names(inCategories(index, new Set([WATER]), 60))).toEqual(['Evaporated milk (Peak)']);
   });
+
+  it('finds what a look through every name finds, in the same order, for any part of a name or SKU', () => {
+    const words = ['peak', 'milk', 'milo', 'tin', 'gold', 'penny', 'sugar', '1kg', '50cl', 'x12'];
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647);
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      catalogueRow(STORE, {
+        name: Array.from({ length: 2 + (next() % 3) }, () => words[next() % words.length]).join(' '),
+        sku: `BN-${String(i).padStart(5, '0')}`,
+      }),
+    );
+    const index = buildIndex(rows);
+    const sorted = [...rows].sort((a, b) =>
+      normalise(a.name) < normalise(b.name)
+        ? -1
+        : normalise(a.name) > normalise(b.name)
+          ? 1
+          : a.variantId < b.variantId
+            ? -1
+            : 1,
+    );
+    const lookThrough = (text: string, limit: number) => {
+      const q = normalise(text);
+      const every = q.split(' ');
+      const holding = sorted.filter((r) => every.every((w) => `${normalise(r.name)} ${normalise(r.sku)}`.includes(w)));
+      const starting = holding.filter((r) => normalise(r.name).startsWith(q));
+      return [...starting, ...holding.filter((r) => !starting.includes(r))].slice(0, limit).map((r) => r.variantId);
+    };
+    const queries = [
+      'ilk',
+      'k g',
+      'x12 peak',
+      'nny su',
+      'bn 0199',
+      '0199',
+      'zzz',
+      'milk milo tin',
+      'p',
+      '1k',
+      'old pe',
+    ];
+    for (const q of queries) {
+      expect(
+        searchIndex(index, q, 20).map((s) => s.variantId),
+        q,
+      ).toEqual(lookThrough(q, 20));
+      expect(
+        searchIndex(index, q, 3000).map((s) => s.variantId),
+        q,
+      ).toEqual(lookThrough(q, 3000));
+    }
+  });
 });

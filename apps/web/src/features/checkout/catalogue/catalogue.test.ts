@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import type { SellableChangesPage } from '@ipos/contracts';
 import { ApiError } from '../../../lib/api-client';
-import { deviceDb } from '../../../lib/device-db';
+import { deviceDb, type OutboxRow } from '../../../lib/device-db';
 import { writeStored, storageKeys } from '../../../lib/storage';
 import { catalogueLoaded, catalogueSnapshot, forgetLiveCatalogue, syncCatalogue } from './catalogue';
 import { chunkOf, decode, readCatalogue } from './catalogue-store';
@@ -150,5 +151,68 @@ describe('the catalogue on the device', () => {
       [STORE_A, 'Peak Milk'],
       [STORE_B, 'Malt crate'],
     ]);
+  });
+
+  it('shows on hand less what this device sold that the server’s on hand does not count yet', async () => {
+    const sugar = catalogueItem({ name: 'Sugar', sku: 'SUGAR-1', unit: 'kg', onHand: 10 });
+    const bag = catalogueItem({ name: 'Bag', sku: 'BAG-1', isTracked: false, onHand: 0 });
+    await syncCatalogue(STORE_A, server([{ items: [peak, sugar, bag], nextCursor: 'delta-1' }]).fetchPage);
+    const onHand = (code: string) => findByCode(catalogueSnapshot(STORE_A).index, code)?.onHand;
+    expect([onHand('PEAK-1'), onHand('SUGAR-1')]).toEqual([20, 10]);
+
+    let sequence = 0;
+    const sale = (storeId: string, lines: [string, number][], state: OutboxRow['state'], answeredAt?: string) => {
+      sequence += 1;
+      return {
+        saleId: `sale-${sequence}`,
+        sequence,
+        businessId: 'b',
+        storeId,
+        sessionId: 's',
+        cashierId: 'c',
+        idempotencyKey: `key-${sequence}`,
+        soldAt: new Date().toISOString(),
+        body: { lines: lines.map(([variantId, quantity]) => ({ variantId, quantity })) } as OutboxRow['body'],
+        offlineReference: null,
+        state,
+        lastAnswer: answeredAt ? { status: 201, at: answeredAt } : null,
+      } satisfies OutboxRow;
+    };
+    const longAgo = '2020-01-01T00:00:00.000Z';
+    await deviceDb().outbox.bulkAdd([
+      // Sold offline, waiting: taken off.
+      sale(
+        STORE_A,
+        [
+          [peak.variantId, 2],
+          [sugar.variantId, 1.25],
+          [bag.variantId, 1],
+        ],
+        'pending',
+      ),
+      // Refused by the server, but the goods have left: taken off.
+      sale(STORE_A, [[peak.variantId, 1]], 'needs-attention'),
+      // Recorded before the catalogue was read: its on hand already counts it.
+      sale(STORE_A, [[peak.variantId, 5]], 'synced', longAgo),
+      // Another store's sale.
+      sale(STORE_B, [[peak.variantId, 4]], 'pending'),
+    ]);
+    await waitFor(() => expect(onHand('PEAK-1')).toBe(17));
+    expect(onHand('SUGAR-1')).toBe(8.75);
+    expect(onHand('BAG-1')).toBe(0); // not tracked: no stock to count
+    expect(searchIndex(catalogueSnapshot(STORE_A).index, 'peak', 20)[0]).toMatchObject({ onHand: 17 });
+
+    // Recorded now, after the catalogue was read: still taken off until a delta brings the server's on hand.
+    await deviceDb().outbox.add(
+      sale(STORE_A, [[peak.variantId, 3]], 'synced', new Date(Date.now() + 1000).toISOString()),
+    );
+    await waitFor(() => expect(onHand('PEAK-1')).toBe(14));
+    await new Promise((r) => setTimeout(r, 1100));
+    await syncCatalogue(STORE_A, server([{ items: [{ ...peak, onHand: 17 }], nextCursor: 'delta-2' }]).fetchPage);
+    await waitFor(() => expect(onHand('PEAK-1')).toBe(14)); // 17 from the server, less the 3 still unsynced
+    // After a reload, the same from the device store.
+    forgetLiveCatalogue();
+    await catalogueLoaded(STORE_A);
+    await waitFor(() => expect(onHand('PEAK-1')).toBe(14));
   });
 });
