@@ -118,6 +118,16 @@ describe('route table (spec section 2)', () => {
     },
   );
 
+  it('puts the review of sales made offline under Reports, for reports.view like its API', () => {
+    expect(findRouteMeta('/dashboard/report/sale-exceptions')).toMatchObject({
+      id: 'dashboard.report.sale-exceptions',
+      access: 'auth',
+      audience: 'non-admin',
+      section: 'report',
+    });
+    expect(getSection('report').requires).toEqual(['reports.view']);
+  });
+
   it('prefers static segments over parameters', () => {
     expect(findRouteMeta('/dashboard/settings/users-and-permissions/staff/create').title).toBe('Add a staff member');
     expect(findRouteMeta('/dashboard/settings/users-and-permissions/staff/9').title).toBe('Staff member');

@@ -290,6 +290,8 @@ export const routeTable: readonly RouteMeta[] = [
   dashboardRoute('report', 'restock', 'Restock report'),
   dashboardRoute('report', 'tax', 'Tax report'),
   dashboardRoute('report', 'customer', 'Customer report'),
+  // Beyond the spec: sales made offline that the server accepted with a difference (decision 0036).
+  dashboardRoute('report', 'sale-exceptions', 'Sold offline: to review'),
   dashboardRoute('transactions', '', 'Transactions'),
   dashboardRoute('transactions', ':id', 'Transaction'),
   dashboardRoute('purchase-order', '', 'Purchase orders'),

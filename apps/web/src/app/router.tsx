@@ -73,6 +73,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.report.customer': 'report/customer',
   'dashboard.report.purchase-order': 'report/purchase-order',
   'dashboard.report.restock': 'report/restock',
+  'dashboard.report.sale-exceptions': 'report/sale-exceptions',
   'dashboard.settings-layout': 'settings/layout',
   'dashboard.settings.store-details': 'settings/store-details',
   'dashboard.settings.store-details/location/:id': 'settings/store-location',

@@ -29,6 +29,7 @@ export const routePaths = {
   'dashboard.report.restock': '/dashboard/report/restock',
   'dashboard.report.tax': '/dashboard/report/tax',
   'dashboard.report.customer': '/dashboard/report/customer',
+  'dashboard.report.sale-exceptions': '/dashboard/report/sale-exceptions',
   'dashboard.transactions': '/dashboard/transactions',
   'dashboard.transactions.:id': '/dashboard/transactions/:id',
   'dashboard.purchase-order': '/dashboard/purchase-order',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { ProductList } from '../../../features/catalog/components/product-list';
+import { SoldBelowZeroNotice } from '../../../features/checkout/sale-exceptions/sold-below-zero-notice';
 import { StockCountsPanel } from '../../../features/inventory/components/stock-counts-panel';
 import { StockTransfersPanel } from '../../../features/inventory/components/stock-transfers-panel';
 import { useWorkingContext } from '../../working-context';
@@ -25,6 +26,7 @@ export function InventoryRoute() {
   return (
     <Stack gap="lg">
       <Title order={1}>Inventory</Title>
+      <SoldBelowZeroNotice canReview={access.permissions.includes('reports.view') && session.storeId !== null} />
       <Tabs value={tab} onChange={choose} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="products">Products</Tabs.Tab>

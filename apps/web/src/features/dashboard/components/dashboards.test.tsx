@@ -251,6 +251,26 @@ describe('StoreDashboard figures', () => {
     expect(screen.queryByRole('link', { name: 'Out of stock' })).not.toBeInTheDocument();
   });
 
+  it('points a reports reader at sales made offline to review, only when there are any', () => {
+    const { unmount } = renderFigures({ data: { ...figures, openSaleExceptionsCount: 3 } }, [
+      'dashboard.view',
+      'reports.view',
+    ]);
+    const notice = screen.getByTestId('sale-exceptions-notice');
+    expect(notice).toHaveTextContent('3 differences from sales made offline are waiting');
+    expect(within(notice).getByRole('link', { name: 'Review them' })).toHaveAttribute(
+      'href',
+      '/dashboard/report/sale-exceptions',
+    );
+    unmount();
+    // None open, or a role that may not read the list: no notice.
+    const again = renderFigures({ data: figures }, ['dashboard.view', 'reports.view']);
+    expect(screen.queryByTestId('sale-exceptions-notice')).toBeNull();
+    again.unmount();
+    renderFigures({ data: { ...figures, openSaleExceptionsCount: 3 } }, ['dashboard.view']);
+    expect(screen.queryByTestId('sale-exceptions-notice')).toBeNull();
+  });
+
   it('has a loading skeleton and an error with a retry', async () => {
     const { unmount } = renderFigures({ isPending: true });
     expect(screen.getByLabelText('Loading today’s figures')).toHaveAttribute('aria-busy', 'true');

@@ -5,6 +5,7 @@ import type { CurrencyCode, StoreDashboard } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
 import { Money } from '../../../components/money/money';
 import { pathTo } from '../../../lib/route-paths';
+import { SaleExceptionsNotice } from './sale-exceptions-notice';
 import { Figure, FiguresSkeleton } from './store-figure-parts';
 import { BestSellersPanel, Last7DaysPanel, PaymentMixPanel } from './store-sales-panels';
 import { RecentSalesPanel, StockToReorderPanel } from './store-stock-panels';
@@ -35,6 +36,8 @@ export function StoreFigures({ figures, currency, permissions }: StoreFiguresPro
   const d = figures.data;
   const canSeeSales = permissions.includes('transactions.view');
   const canSeeStock = permissions.includes('inventory.view');
+  // The review list is read with reports.view, as its API asks.
+  const canReviewOffline = permissions.includes('reports.view');
   const quiet = d.salesCount === 0;
 
   return (
@@ -49,6 +52,7 @@ export function StoreFigures({ figures, currency, permissions }: StoreFiguresPro
           </Anchor>
         ) : null}
       </Group>
+      {canReviewOffline ? <SaleExceptionsNotice count={d.openSaleExceptionsCount} /> : null}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <Figure label="Sales today" testId="today-sales">
           <Money amountMinor={d.salesMinor} currency={currency} />
