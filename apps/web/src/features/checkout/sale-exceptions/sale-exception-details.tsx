@@ -3,8 +3,6 @@ import type { CurrencyCode, SaleException } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import { formatQuantity } from '../../../lib/quantity';
 
-const percent = (basisPoints: number) => `${formatQuantity(basisPoints / 100)}%`;
-
 /** What the difference was, in a shop owner's words: the quantity and what it left, or paid against now. */
 export function SaleExceptionDetails({ exception, currency }: { exception: SaleException; currency: CurrencyCode }) {
   const d = exception.details;
@@ -20,9 +18,6 @@ export function SaleExceptionDetails({ exception, currency }: { exception: SaleE
         <Text size="sm">
           Paid <Money amountMinor={d.paidUnitPriceMinor ?? 0} currency={currency} /> each · price now{' '}
           <Money amountMinor={d.serverUnitPriceMinor ?? 0} currency={currency} />
-          {d.paidTaxRateBasisPoints !== undefined && d.serverTaxRateBasisPoints !== undefined
-            ? ` · tax ${percent(d.paidTaxRateBasisPoints)}, now ${percent(d.serverTaxRateBasisPoints)}`
-            : ''}
         </Text>
       );
     default:
