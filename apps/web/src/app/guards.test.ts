@@ -337,3 +337,31 @@ describe('guards: token validity depends on now', () => {
     expect(decideNavigation({ ...input, now: NOW + 601_000 }).redirectTo).toBe('/?redirect=%2Fdashboard');
   });
 });
+
+describe('guards: a session held offline (decision 0036)', () => {
+  const held = (extra: Partial<StoredValues> = {}) =>
+    staff({ token: expiredToken(), sessionHeldOffline: 'true', ...extra });
+
+  it('keeps the person in the app with the token that ran out, the register included', () => {
+    expect(decide('/dashboard/checkout', held())).toEqual({ effects: [] });
+    expect(decide('/dashboard/inventory', held()).redirectTo).toBeUndefined();
+  });
+
+  it('still locks with the PIN after inactivity, and shows the PIN screen', () => {
+    expect(decide('/dashboard/checkout', held({ hasTimedOut: 'true' }))).toEqual({
+      effects: [{ type: 'set', key: 'redirectPath', value: '/dashboard/checkout' }],
+      redirectTo: '/timeout/enter-pin?redirect=%2Fdashboard%2Fcheckout',
+    });
+    expect(decide('/timeout/enter-pin?redirect=%2Fdashboard', held({ hasTimedOut: 'true' }))).toEqual({ effects: [] });
+  });
+
+  it("is not held without the marker, nor with a token that is not one: the spec's rules", () => {
+    expect(decide('/dashboard/checkout', held({ sessionHeldOffline: null })).redirectTo).toBe(
+      '/?redirect=%2Fdashboard%2Fcheckout',
+    );
+    expect(decide('/dashboard/checkout', held({ token: 'not-a-jwt' })).redirectTo).toBe(
+      '/?redirect=%2Fdashboard%2Fcheckout',
+    );
+    expect(decide('/dashboard/checkout', held({ token: null })).redirectTo).toBe('/?redirect=%2Fdashboard%2Fcheckout');
+  });
+});

@@ -1,4 +1,4 @@
-import { isTokenValid, safeReturnTo } from '../features/identity/session';
+import { isHeldOffline, isTokenValid, safeReturnTo } from '../features/identity/session';
 import { clearAllStored, readStored, removeStored, storageKeys, writeStored, type StorageKey } from '../lib/storage';
 import {
   DASHBOARD_PATH,
@@ -26,6 +26,11 @@ export interface StoredValues {
   isAdmin: string | null;
   hasTimedOut: string | null;
   redirectPath: string | null;
+  /**
+   * Not the spec's: `'true'` while the session is held offline (decision 0036) — its access token ran
+   * out and the identity provider cannot be reached to renew it. Absent from older callers: not held.
+   */
+  sessionHeldOffline?: string | null;
 }
 
 export type StorageEffect =
@@ -106,7 +111,8 @@ export function decideNavigation({ route, location, stored, now }: GuardInput): 
 
   const target = location.pathname + location.search + (location.hash ?? '');
   const search = new URLSearchParams(location.search);
-  const isValid = isTokenValid(stored.token, now);
+  // A session held offline keeps its expired token until the provider can renew it: still signed in.
+  const isValid = isTokenValid(stored.token, now) || isHeldOffline(stored.token, stored.sessionHeldOffline);
   const hasTimedOut = stored.hasTimedOut === 'true';
   // Spec section 5: a token that is there but malformed or expired means every stored value goes.
   const forgetInvalidToken: StorageEffect[] = !isValid && stored.token !== null ? [clearAll] : [];
@@ -203,6 +209,7 @@ export function readStoredValues(): StoredValues {
     isAdmin: readStored(storageKeys.isAdmin),
     hasTimedOut: readStored(storageKeys.hasTimedOut),
     redirectPath: readStored(storageKeys.redirectPath),
+    sessionHeldOffline: readStored(storageKeys.sessionHeldOffline),
   };
 }
 

@@ -12,6 +12,17 @@ export const storageKeys = {
   hasTimedOut: 'hasTimedOut',
   /** Where to go once signed in (set by the guards when they send a visitor to sign in). */
   redirectPath: 'redirectPath',
+  /**
+   * This device's id for its reports on the register sessions it sells on (made once; a sign-out
+   * clears it with the rest, and the next report comes from a new id, which is harmless: the newest
+   * report of a session is the one shown).
+   */
+  deviceId: 'device-id',
+  /**
+   * Not one of the spec's values: set while a session whose access token ran out is held because the
+   * identity provider cannot be reached (decision 0036); the guards keep the person in the app.
+   */
+  sessionHeldOffline: 'sessionHeldOffline',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -12,6 +12,7 @@ import {
   type AuthOptions,
 } from './auth-client';
 import { authMessages, toSpecAuthError } from './auth-errors';
+import { deviceDb } from '../../lib/device-db';
 
 const config: PublicConfig = {
   appName: 'iPos',
@@ -225,6 +226,25 @@ describe('IposUserManager silent renew', () => {
     ).mockResolvedValue(user());
     const manager = new IposUserManager(authSettings(options));
     await expect(manager.signinSilent()).rejects.toThrow('Frame window timed out');
+    manager.stopSilentRenew();
+  });
+
+  it('does not wait on the hidden frame when the refresh got no answer, and says so', async () => {
+    const superSilent = vi
+      .spyOn(UserManager.prototype, 'signinSilent')
+      .mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(
+      UserManager.prototype as unknown as { _loadUser: () => Promise<User | null> },
+      '_loadUser',
+    ).mockResolvedValue(user({ refresh_token: 'r' }));
+    quietLogs();
+    const manager = new IposUserManager(authSettings(options));
+    await expect(manager.signinSilent()).rejects.toThrow('Failed to fetch');
+    expect(superSilent).toHaveBeenCalledTimes(1);
+    expect(manager.lastRenewUnreachable).toBe(true);
+    superSilent.mockRejectedValue(new ErrorResponse({ error: 'invalid_grant' }));
+    await expect(manager.signinSilent()).rejects.toThrow();
+    expect(manager.lastRenewUnreachable).toBe(false);
     manager.stopSilentRenew();
   });
 });
@@ -520,5 +540,129 @@ describe('retry rules (spec section 4)', () => {
     raise('UserLoaded', user());
     await vi.advanceTimersByTimeAsync(20_000);
     expect(mock.signinRedirect).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('a session held offline (decision 0036)', () => {
+  const noNetwork = () => new TypeError('Failed to fetch');
+  const refused = () => new ErrorResponse({ error: 'invalid_grant', error_description: 'grant request is invalid' });
+
+  /** A signed-in person whose renewals get no answer. */
+  function offlineClient() {
+    vi.useFakeTimers();
+    quietLogs();
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    localStorage.setItem('token', 'access.token.value');
+    const fake = fakeManager({
+      getUser: vi.fn(async () => user()),
+      signinSilent: vi.fn(async () => Promise.reject(noNetwork())),
+    });
+    const client = new AuthClient(options, fake.manager);
+    client.watchSession(protectedWatch());
+    return { client, ...fake };
+  }
+
+  it('keeps the session when a renewal gets no answer, past the token expiry: no sign-out, no sign-in', async () => {
+    const { client, raise, mock } = offlineClient();
+    raise('SilentRenewError', noNetwork());
+    expect(client.isHeldOffline()).toBe(true);
+    expect(localStorage.getItem('sessionHeldOffline')).toBe('true');
+    raise('AccessTokenExpired');
+    await vi.advanceTimersByTimeAsync(65_000);
+    expect(client.isHeldOffline()).toBe(true);
+    expect(mock.removeUser).not.toHaveBeenCalled();
+    expect(mock.signinRedirect).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('access.token.value');
+    // Asked again every 30 s meanwhile.
+    expect(mock.signinSilent).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds an expiry that comes while the device is offline', async () => {
+    const { client, raise, mock } = offlineClient();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    raise('AccessTokenExpired');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.isHeldOffline()).toBe(true);
+    expect(mock.removeUser).not.toHaveBeenCalled();
+    expect(mock.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('renews once the network is back, and carries on as before', async () => {
+    const { client, raise, mock } = offlineClient();
+    raise('SilentRenewError', noNetwork());
+    raise('AccessTokenExpired');
+    const changes = vi.fn();
+    client.onHeldOfflineChange(changes);
+    mock.signinSilent.mockImplementation(async () => {
+      const renewed = user({ access_token: 'renewed.token.x' });
+      raise('UserLoaded', renewed);
+      return renewed;
+    });
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mock.signinSilent).toHaveBeenCalledTimes(1);
+    expect(client.isHeldOffline()).toBe(false);
+    expect(changes).toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('renewed.token.x');
+    expect(localStorage.getItem('sessionHeldOffline')).toBeNull();
+    expect(mock.removeUser).not.toHaveBeenCalled();
+    expect(mock.signinRedirect).not.toHaveBeenCalled();
+    // No longer held: no more renewals of its own.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(mock.signinSilent).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session as the spec says when the provider, reached again, refuses; the sale queue stays', async () => {
+    await deviceDb().outbox.put({ saleId: 's1', sequence: 1, state: 'pending' } as never);
+    const { client, raise, mock } = offlineClient();
+    raise('SilentRenewError', noNetwork());
+    raise('AccessTokenExpired');
+    mock.signinSilent.mockImplementation(async () => Promise.reject(refused()));
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.isHeldOffline()).toBe(false);
+    expect(mock.removeUser).toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('sessionHeldOffline')).toBeNull();
+    expect(mock.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/dashboard' } });
+    vi.useRealTimers();
+    expect(await deviceDb().outbox.count()).toBe(1);
+  });
+
+  it("does not hold a renewal the provider refuses (the spec's retry once, then sign-in)", async () => {
+    const { client, raise, mock } = offlineClient();
+    mock.signinSilent.mockImplementation(async () => Promise.reject(refused()));
+    raise('SilentRenewError', refused());
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(client.isHeldOffline()).toBe(false);
+    expect(mock.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/dashboard' } });
+  });
+
+  it('holds again after a reload while held, and only then', async () => {
+    localStorage.setItem('token', 'access.token.value');
+    localStorage.setItem('sessionHeldOffline', 'true');
+    quietLogs();
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const expired = user({ expires_at: Math.floor(Date.now() / 1000) - 5 });
+    const held = fakeManager({
+      getUser: vi.fn(async () => expired),
+      signinSilent: vi.fn(async () => Promise.reject(noNetwork())),
+    });
+    const client = new AuthClient(options, held.manager);
+    await client.startup();
+    expect(client.isHeldOffline()).toBe(true);
+    expect(held.mock.signinSilent).toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('access.token.value');
+    await client.signOut();
+    expect(client.isHeldOffline()).toBe(false);
+    expect(localStorage.getItem('sessionHeldOffline')).toBeNull();
+
+    // Online, never held: left to the spec's handling.
+    localStorage.setItem('token', 'access.token.value');
+    const plain = fakeManager({ getUser: vi.fn(async () => expired) });
+    const online = new AuthClient(options, plain.manager);
+    await online.startup();
+    expect(online.isHeldOffline()).toBe(false);
+    expect(plain.mock.signinSilent).not.toHaveBeenCalled();
   });
 });

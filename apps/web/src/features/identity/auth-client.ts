@@ -7,9 +7,11 @@ import {
 } from 'oidc-client-ts';
 import { OIDC_AUTH_NAME, OIDC_CALLBACK_PATHS, type PublicConfig } from '@ipos/contracts';
 import { logger } from '../../lib/logger';
-import { removeStored, storageKeys, writeStored } from '../../lib/storage';
+import { isOnline } from '../../lib/online';
+import { readStored, removeStored, storageKeys, writeStored } from '../../lib/storage';
 import { authMessages, toSpecAuthError } from './auth-errors';
 import { IdTokenValidationError, validateIdToken } from './id-token';
+import { isProviderUnreachable, isSessionHeldStored, OfflineHold, type RenewOutcome } from './offline-hold';
 import { DEFAULT_RETURN_TO, forgetSession, safeReturnTo } from './session';
 
 export type SignInType = 'window' | 'popup';
@@ -120,12 +122,27 @@ export class IposUserManager extends UserManager {
     super(settings);
   }
 
+  /** Whether the last renewal failed for want of an answer (see isProviderUnreachable). */
+  lastRenewUnreachable = false;
+
   override async signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    try {
+      const user = await this.renewSilently(args);
+      this.lastRenewUnreachable = false;
+      return user;
+    } catch (error) {
+      this.lastRenewUnreachable = isProviderUnreachable(error);
+      throw error;
+    }
+  }
+
+  private async renewSilently(args: SigninSilentArgs): Promise<User | null> {
     const request: SigninSilentArgs = { extraQueryParams: this.silentParams, ...args };
     try {
       return await super.signinSilent(request);
     } catch (error) {
-      if (args.forceIframeAuth) throw toSpecAuthError(error, 'silent');
+      // No answer is not a refusal: the hidden frame would only wait its 10 s for nothing.
+      if (args.forceIframeAuth || isProviderUnreachable(error)) throw toSpecAuthError(error, 'silent');
       const user = await this.peekUser();
       if (!user?.refresh_token) throw toSpecAuthError(error, 'silent');
       logger.debug('identity: the refresh token was refused; renewing in a hidden frame', error);
@@ -181,6 +198,11 @@ export class AuthClient {
   private validatedIdToken: string | undefined;
   private readonly signedOutListeners = new Set<() => void>();
   private afterSignIn: AfterSignIn | undefined;
+  /** A session whose renewal gets no answer is held, not ended (decision 0036). */
+  private readonly offlineHold = new OfflineHold(
+    () => this.renewHeld(),
+    () => void this.sessionLost(),
+  );
 
   constructor(
     readonly options: AuthOptions,
@@ -211,8 +233,25 @@ export class AuthClient {
       // It was validated when it arrived; this copy only refreshes the spec's `token`.
       this.validatedIdToken = user.id_token;
       writeStored(storageKeys.token, user.access_token);
+    } else if (user?.access_token && !this.options.isCallbackWindow && this.shouldHold()) {
+      // Held before this reload, or opened with no network: held again until the provider answers.
+      this.validatedIdToken = user.id_token;
+      this.offlineHold.hold();
+      void this.offlineHold.retry();
+    } else if (isSessionHeldStored()) {
+      this.offlineHold.release();
     }
     return true;
+  }
+
+  /** True while the session is held offline: its access token ran out and the provider cannot be asked. */
+  isHeldOffline(): boolean {
+    return this.offlineHold.isHeld;
+  }
+
+  /** Called whenever the session is held or stops being held. */
+  onHeldOfflineChange(listener: () => void): () => void {
+    return this.offlineHold.subscribe(listener);
   }
 
   async getUser(): Promise<User | null> {
@@ -296,6 +335,7 @@ export class AuthClient {
   async signOut(): Promise<void> {
     this.isEndingSession = true;
     this.stopTimers();
+    this.offlineHold.release();
     this.notifySignedOut();
     forgetSession();
     try {
@@ -316,6 +356,7 @@ export class AuthClient {
   async endSessionHere(): Promise<void> {
     this.isEndingSession = true;
     this.stopTimers();
+    this.offlineHold.release();
     this.notifySignedOut();
     try {
       await this.userManager.revokeTokens(['refresh_token']).catch((error: unknown) => {
@@ -406,6 +447,7 @@ export class AuthClient {
         () => {
           this.renewRetried = false;
           this.stopReSignIn();
+          this.offlineHold.release();
         },
         () => void this.sessionLost(),
       );
@@ -418,17 +460,54 @@ export class AuthClient {
     events.addAccessTokenExpiring(() => logger.debug('identity: access token expiring'));
     events.addAccessTokenExpired(() => {
       logger.debug('identity: access token expired');
-      void this.sessionLost();
+      // Its renewal got no answer: the session is held until the provider answers.
+      if (this.shouldHold()) this.offlineHold.hold();
+      else void this.sessionLost();
     });
     events.addUserSignedOut(() => {
       logger.debug('identity: signed out at the provider');
+      // Held, the provider cannot be asked: the next renewal says whether the session still stands.
+      if (this.offlineHold.isHeld) return;
       void this.sessionLost();
     });
     events.addUserSessionChanged(() => logger.debug('identity: session changed'));
     events.addSilentRenewError((error) => {
       logger.debug('identity: silent renew failed', error);
-      void this.onSilentRenewError();
+      if (this.isSignedInHere() && isProviderUnreachable(error)) this.offlineHold.hold();
+      else if (this.offlineHold.isHeld) {
+        // The provider answered at last, and refused: the spec's session end.
+        this.offlineHold.release();
+        void this.sessionLost();
+      } else void this.onSilentRenewError();
     });
+  }
+
+  /** A session is on this device (the spec's `token`, even expired) and not being ended. */
+  private isSignedInHere(): boolean {
+    return !this.isEndingSession && readStored(storageKeys.token) !== null;
+  }
+
+  /**
+   * Whether an access token running out now should hold the session rather than end it: it is held
+   * already (on this page or before a reload), the device is offline, or the last renewal got no answer.
+   */
+  private shouldHold(): boolean {
+    if (!this.isSignedInHere()) return false;
+    const lastRenewUnreachable = this.userManager instanceof IposUserManager && this.userManager.lastRenewUnreachable;
+    return this.offlineHold.isHeld || isSessionHeldStored() || !isOnline() || lastRenewUnreachable;
+  }
+
+  /** One renewal of a held session; a renewed user is loaded (and accepted) by the library's event. */
+  private async renewHeld(): Promise<RenewOutcome> {
+    try {
+      const user = await this.userManager.signinSilent();
+      if (user) await this.acceptUser(user);
+      return 'renewed';
+    } catch (error) {
+      if (isProviderUnreachable(error)) return 'unreachable';
+      logger.warn('identity: the provider refused to renew the held session', error);
+      return 'refused';
+    }
   }
 
   /**
@@ -458,6 +537,7 @@ export class AuthClient {
   private async sessionLost() {
     if (this.isLosingSession || this.isEndingSession) return;
     this.isLosingSession = true;
+    this.offlineHold.release();
     try {
       await this.userManager.removeUser().catch(() => undefined);
     } finally {

@@ -20,8 +20,17 @@ export function isTokenValid(token: string | null | undefined, nowMs: number = D
   return typeof exp === 'number' && Number.isFinite(exp) && exp * 1000 > nowMs;
 }
 
+/**
+ * A session held offline (decision 0036: its access token ran out while the identity provider could
+ * not be reached) still counts as signed in, with the token it had, until the provider answers.
+ */
+export function isHeldOffline(token: string | null | undefined, heldFlag: string | null | undefined): boolean {
+  return heldFlag === 'true' && typeof token === 'string' && decodeJwtPayload(token) !== null;
+}
+
 export function isSignedIn(nowMs: number = Date.now()): boolean {
-  return isTokenValid(readStored(storageKeys.token), nowMs);
+  const token = readStored(storageKeys.token);
+  return isTokenValid(token, nowMs) || isHeldOffline(token, readStored(storageKeys.sessionHeldOffline));
 }
 
 /**
@@ -61,6 +70,7 @@ export function forgetSession(): void {
     storageKeys.storeId,
     storageKeys.hasTimedOut,
     storageKeys.redirectPath,
+    storageKeys.sessionHeldOffline,
   ]) {
     removeStored(key);
   }
