@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatDay, formatTime, todayIn } from './format';
+import { formatAgo, formatCount, formatDate, formatDateTime, formatDay, formatTime, todayIn } from './format';
 
 const INSTANT = '2026-11-26T09:39:17.000Z';
 const deviceZone = process.env.TZ;
@@ -21,6 +21,15 @@ describe('the web’s format module', () => {
     expect(formatDate('2026-11-26T21:30:00Z', 'Africa/Lagos')).toBe('26 Nov 2026');
     expect(formatDate('2026-11-26T21:30:00Z', 'Africa/Nairobi')).toBe('27 Nov 2026');
     expect(todayIn('Africa/Nairobi')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('says how long ago, then from a day on the date and time on the store’s clock', () => {
+    const now = Date.parse(INSTANT);
+    expect(formatAgo(INSTANT, now + 20_000, 'Africa/Lagos')).toBe('just now');
+    expect(formatAgo(INSTANT, now - 5_000, 'Africa/Lagos')).toBe('just now');
+    expect(formatAgo(INSTANT, now + 3 * 60_000 + 10_000, 'Africa/Lagos')).toBe('3 min ago');
+    expect(formatAgo(INSTANT, now + 2 * 3_600_000, 'Africa/Lagos')).toBe('2 h ago');
+    expect(formatAgo(INSTANT, now + 30 * 3_600_000, 'Africa/Lagos')).toBe('26 Nov 2026, 10:39');
   });
 
   it('ignores the device’s zone and language when the store’s zone is known', () => {

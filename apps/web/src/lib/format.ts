@@ -37,6 +37,18 @@ export function formatTime(instant: string | Date, timeZone: string | undefined)
 /** "26 Nov 2026" for a calendar day (YYYY-MM-DD): a due date, a report day; no zone applies. */
 export { formatDay, formatDayLabel, formatCount };
 
+/**
+ * How long ago an instant was, for a status seen at a glance ("just now", "3 min ago", "2 h ago");
+ * from a day on, its date and time in `timeZone`.
+ */
+export function formatAgo(instant: string | Date, now: number, timeZone: string | undefined): string {
+  const seconds = Math.max(0, Math.round((now - new Date(instant).getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return formatStoreDateTime(instant, timeZone);
+}
+
 /** The device's IANA zone (what the browser reports, for support and analytics; never for display). */
 export function deviceTimeZone(): string | undefined {
   try {

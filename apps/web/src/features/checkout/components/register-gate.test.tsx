@@ -46,6 +46,28 @@ afterEach(() => {
 });
 
 describe('<RegisterGate>', () => {
+  it("shows per open register the sales its till's device last said it holds, and when", async () => {
+    const reportedAt = new Date(Date.now() - 3 * 60_000 - 5_000).toISOString();
+    fakeApi([
+      {
+        ...session(1, 'Till 1'),
+        deviceReport: { pendingSales: 4, needsAttention: 1, lastSyncedAt: null, reportedAt },
+      },
+      { ...session(2, 'Till 2'), deviceReport: { pendingSales: 0, needsAttention: 0, lastSyncedAt: null, reportedAt } },
+      session(3, 'Till 3'),
+    ]);
+    renderGate();
+    const table = await screen.findByRole('table', { name: 'Open registers' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByTestId('device-report')).toHaveTextContent(
+      '4 sales waiting on the till · 1 sale needs attention · reported 3 min ago',
+    );
+    expect(within(rows[1]!).getByTestId('device-report')).toHaveTextContent(
+      'No sales waiting on the till · reported 3 min ago',
+    );
+    expect(within(rows[2]!).queryByTestId('device-report')).toBeNull();
+  });
+
   it('suggests the first "Till N" no open register uses (whatever its case), and opens it', async () => {
     const posted = fakeApi([session(1, 'Till 1'), session(2, 'TILL 2'), session(4, 'Till 4')]);
     const { form, onEnter, user } = renderGate();

@@ -9,11 +9,12 @@ import { MoneyInput, parseMoneyInput } from '../../../components/money/money-inp
 import { showApiError } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useOpenRegister, useOpenRegisters } from '../api/checkout-api';
+import { DeviceReportNote } from './device-report-note';
 
 /**
- * Before selling: the registers open in this store now (resume one) or open a register with its
- * counted float. Whoever sells may open a register (and close the one they opened): the checkout
- * route itself asks for selling.
+ * Before selling: the registers open in this store now (resume one; each with the sales its till's
+ * device last said it still holds) or open a register with its counted float. Whoever sells may
+ * open a register (and close the one they opened): the checkout route itself asks for selling.
  */
 export function RegisterGate({
   storeId,
@@ -64,6 +65,7 @@ export function RegisterGate({
                     <Table.Td>{formatStoreTime(s.openedAt, timeZone)}</Table.Td>
                     <Table.Td>
                       {s.summary.salesCount} · <Money amountMinor={s.summary.salesTotalMinor} currency={currency} />
+                      <DeviceReportNote report={s.deviceReport} timeZone={timeZone} />
                     </Table.Td>
                     <Table.Td ta="right">
                       <Button size="xs" onClick={() => onEnter(s)} aria-label={`Use ${s.registerName}`}>

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { deviceDb, type OutboxRow } from '../../../lib/device-db';
+import { startDeviceReports } from './device-report';
 import { onSyncPass, startOutboxSync, syncNow, syncState } from './outbox-sync';
 
 /** The outbox rows a query picks, kept current as the outbox changes (any tab); undefined while read. */
@@ -67,13 +68,15 @@ export function useSyncState() {
 }
 
 /**
- * The register's part in syncing: the tab's background sync started, one sync as the register
- * opens, and the register's figures read again after each pass (synced sales now count there).
+ * The register's part in syncing: the tab's background sync and its reports to the managers started,
+ * one sync as the register opens, and the register's figures read again after each pass (synced
+ * sales now count there).
  */
 export function useOutboxSync(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     startOutboxSync();
+    startDeviceReports();
     void syncNow();
     return onSyncPass((report) => {
       if (report.recorded > 0) void queryClient.invalidateQueries({ queryKey: ['checkout'] });
