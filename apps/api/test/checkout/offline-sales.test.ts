@@ -25,7 +25,15 @@ import { pdfText } from '../support/pdf-text.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
 import { createTestProduct, onHand, setAllowNegativeStock, type TestProduct } from '../support/catalog.js';
 import { caller, expectLedgerHolds, fieldsOf } from '../inventory/helpers.js';
-import { newKey, openTestSession, saleBody, seller, setStorePrice } from './checkout-support.js';
+import {
+  createTestTaxRate,
+  newKey,
+  openTestSession,
+  saleBody,
+  seller,
+  setProductTaxRate,
+  setStorePrice,
+} from './checkout-support.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -245,6 +253,45 @@ describe('offline sales', () => {
     });
     const [completed] = await auditOf('sale.completed', sale.id);
     expect(completed?.after).toMatchObject({ offlineReference: ref });
+    await expectLedgerHolds(server, demo.businessId);
+  });
+
+  it('accepts an offline sale at the tax the till charged when the rate changed meanwhile, with an exception', async () => {
+    const p = await product(10, 100_000);
+    // Charged offline at 7.5% on top; the rate became 10% on top before the sale reached the server.
+    const before = await createTestTaxRate(server, demo.businessId, 750, false);
+    const after = await createTestTaxRate(server, demo.businessId, 1_000, false);
+    await setProductTaxRate(server, demo.businessId, p.id, before);
+    // … the till rang it up at 7.5% from its copy of the catalogue, then the rate changed.
+    await setProductTaxRate(server, demo.businessId, p.id, after);
+    const lines = [
+      { variantId: p.variantId, quantity: 1, unitPriceMinor: 100_000, taxRateBasisPoints: 750, taxInclusive: false },
+    ];
+
+    // Online, the till's tax is ignored: the server's rate stands (110,000).
+    const online = await sellInLekki(saleBody(openSession, lines, 107_500));
+    expect(online.statusCode, online.body).toBe(409);
+    expect(online.json()).toMatchObject({ code: 'PRICE_CHANGED', priceChanged: { totalMinor: 110_000 } });
+
+    const res = await sellInLekki(
+      saleBody(openSession, lines, 107_500, { soldAt: ago(MINUTE), offlineReference: offlineRef() }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json() as Sale;
+    expect(sale).toMatchObject({ totalMinor: 107_500, taxMinor: 7_500 });
+    expect(sale.lines[0]).toMatchObject({ unitPriceMinor: 100_000, taxRateBasisPoints: 750, taxMinor: 7_500 });
+    const [exception, ...more] = await exceptionsOf(sale.id);
+    expect(more).toEqual([]);
+    expect(exception).toMatchObject({
+      kind: 'sold_offline_at_old_price',
+      details: {
+        paidTaxRateBasisPoints: 750,
+        serverTaxRateBasisPoints: 1_000,
+        paidTaxInclusive: false,
+        serverTaxInclusive: false,
+      },
+    });
+    expect(exception!.details).not.toHaveProperty('paidUnitPriceMinor');
     await expectLedgerHolds(server, demo.businessId);
   });
 

@@ -26,6 +26,11 @@ export const saleExceptionDetailsSchema = z.object({
   /** At an old price: what the till charged for one, and the store's price when the server recorded it. */
   paidUnitPriceMinor: z.number().int().optional(),
   serverUnitPriceMinor: z.number().int().optional(),
+  /** At an old tax: the rate the till charged and the product's rate when the server recorded it. */
+  paidTaxRateBasisPoints: z.number().int().optional(),
+  serverTaxRateBasisPoints: z.number().int().optional(),
+  paidTaxInclusive: z.boolean().optional(),
+  serverTaxInclusive: z.boolean().optional(),
   /** Below zero: the quantity sold and the on hand it left in the store. */
   quantity: z.number().optional(),
   onHandAfter: z.number().optional(),

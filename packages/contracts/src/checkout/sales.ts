@@ -53,6 +53,12 @@ export const saleLineInputSchema = z.strictObject({
    * an offline reference it is ignored (the server's price stands), so a till may always send it.
    */
   unitPriceMinor: moneyMinorSchema.optional(),
+  /**
+   * An offline sale only, like `unitPriceMinor`: the tax the till charged (rate in basis points, and
+   * whether the price includes it). A rate changed while the till was offline stands as charged.
+   */
+  taxRateBasisPoints: z.number().int().min(0).max(10_000).optional(),
+  taxInclusive: z.boolean().optional(),
 });
 export type SaleLineInput = z.infer<typeof saleLineInputSchema>;
 

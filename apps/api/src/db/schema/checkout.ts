@@ -254,7 +254,7 @@ export const saleExceptions = pgTable(
     /** sold_offline_below_zero, sold_offline_at_old_price, sold_offline_archived. */
     kind: text('kind').notNull(),
     /** The facts of the difference: `{ paidUnitPriceMinor, serverUnitPriceMinor }`, `{ quantity, onHandAfter }`. */
-    details: jsonb('details').$type<Record<string, number>>().notNull(),
+    details: jsonb('details').$type<Record<string, number | boolean>>().notNull(),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by'),

@@ -1,4 +1,9 @@
-import { SOLD_AT_MAX_SKEW_MS, type SaleExceptionKind, type createSaleBodySchema } from '@ipos/contracts';
+import {
+  SOLD_AT_MAX_SKEW_MS,
+  type SaleExceptionDetails,
+  type SaleExceptionKind,
+  type createSaleBodySchema,
+} from '@ipos/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Actor } from '../../http/context.js';
@@ -23,7 +28,7 @@ type Body = z.output<typeof createSaleBodySchema>;
 export interface PendingException {
   variantId: string;
   kind: SaleExceptionKind;
-  details: Record<string, number>;
+  details: SaleExceptionDetails;
 }
 
 const registerClosed = (message: string, field = 'sessionId') =>
@@ -75,22 +80,43 @@ export async function assertOfflineReferenceFree(tx: Executor, scope: Scope, bod
 }
 
 /**
- * An offline sale's lines at the prices the till charged (`unitPriceMinor` of each line, when sent),
- * and an exception for each that differs from the store's price now. An online sale keeps the
- * server's prices whatever the lines say.
+ * An offline sale's lines at the prices and taxes the till charged (`unitPriceMinor`, `taxRateBasisPoints`
+ * and `taxInclusive` of each line, when sent), and one exception for each line where they differ from
+ * the store's now. An online sale keeps the server's prices and taxes whatever the lines say.
  */
 export function atPaidPrices(lines: CartLine[], body: Body): { lines: CartLine[]; repriced: PendingException[] } {
   if (!body.offlineReference) return { lines, repriced: [] };
   const repriced: PendingException[] = [];
   const paid = lines.map((line, i) => {
-    const paidMinor = body.lines[i]!.unitPriceMinor;
-    if (paidMinor === undefined || paidMinor === line.variant.unitPriceMinor) return line;
+    const sent = body.lines[i]!;
+    const now = line.variant;
+    const charged = {
+      unitPriceMinor: sent.unitPriceMinor ?? now.unitPriceMinor,
+      taxRateBasisPoints: sent.taxRateBasisPoints ?? now.taxRateBasisPoints,
+      taxInclusive: sent.taxInclusive ?? now.taxInclusive,
+    };
+    const priceDiffers = charged.unitPriceMinor !== now.unitPriceMinor;
+    const taxDiffers =
+      charged.taxRateBasisPoints !== now.taxRateBasisPoints || charged.taxInclusive !== now.taxInclusive;
+    if (!priceDiffers && !taxDiffers) return line;
     repriced.push({
-      variantId: line.variant.variantId,
+      variantId: now.variantId,
       kind: 'sold_offline_at_old_price',
-      details: { paidUnitPriceMinor: paidMinor, serverUnitPriceMinor: line.variant.unitPriceMinor },
+      details: {
+        ...(priceDiffers
+          ? { paidUnitPriceMinor: charged.unitPriceMinor, serverUnitPriceMinor: now.unitPriceMinor }
+          : {}),
+        ...(taxDiffers
+          ? {
+              paidTaxRateBasisPoints: charged.taxRateBasisPoints,
+              serverTaxRateBasisPoints: now.taxRateBasisPoints,
+              paidTaxInclusive: charged.taxInclusive,
+              serverTaxInclusive: now.taxInclusive,
+            }
+          : {}),
+      },
     });
-    return { ...line, variant: { ...line.variant, unitPriceMinor: paidMinor } };
+    return { ...line, variant: { ...now, ...charged } };
   });
   return { lines: paid, repriced };
 }

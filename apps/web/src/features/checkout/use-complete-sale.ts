@@ -133,8 +133,11 @@ export function useCompleteSale({
     const priced = priceOf(cart);
     const body = {
       sessionId: session.id,
-      // The prices charged go with every line: an offline sale is recorded at them.
-      lines: lineInputs(cart).map((l, i) => ({ ...l, unitPriceMinor: cart.lines[i]!.unitPriceMinor })),
+      // The prices and taxes charged go with every line: an offline sale is recorded at them.
+      lines: lineInputs(cart).map((l, i) => {
+        const { unitPriceMinor, taxRateBasisPoints, taxInclusive } = cart.lines[i]!;
+        return { ...l, unitPriceMinor, taxRateBasisPoints, taxInclusive };
+      }),
       ...(cart.cartDiscount && cart.cartDiscount.value > 0 ? { cartDiscount: cart.cartDiscount } : {}),
       ...(cart.customerId ? { customerId: cart.customerId } : {}),
       payments,

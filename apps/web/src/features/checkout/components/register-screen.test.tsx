@@ -402,7 +402,16 @@ describe('<RegisterScreen>', () => {
     const [first, second] = sales();
     expect(first!.body).toMatchObject({
       sessionId: SESSION_ID,
-      lines: [{ variantId: peakTin.variantId, quantity: 1, unitPriceMinor: 30_000 }],
+      // The price and the tax as charged go with every line, for the sale recorded offline.
+      lines: [
+        {
+          variantId: peakTin.variantId,
+          quantity: 1,
+          unitPriceMinor: 30_000,
+          taxRateBasisPoints: peakTin.taxRateBasisPoints,
+          taxInclusive: peakTin.taxInclusive,
+        },
+      ],
       payments: [{ method: 'cash', amountMinor: 30_000 }],
       expectedTotalMinor: 30_000,
     });

@@ -1,4 +1,11 @@
-import type { ActiveStore, PaymentInput, PricedCart, Receipt, RegisterSession } from '@ipos/contracts';
+import {
+  taxByRate,
+  type ActiveStore,
+  type PaymentInput,
+  type PricedCart,
+  type Receipt,
+  type RegisterSession,
+} from '@ipos/contracts';
 import type { Cart } from '../cart';
 
 /** What the device knows when it prints a sale the server has not answered. */
@@ -11,23 +18,6 @@ export interface OfflineReceiptInput {
   session: RegisterSession;
   cashier: { id: string; name: string };
   soldAt: string;
-}
-
-function taxesOf(receiptLines: Receipt['sale']['lines']): Receipt['taxes'] {
-  const taxes: Receipt['taxes'] = [];
-  for (const line of receiptLines) {
-    if (line.taxRateBasisPoints === 0) continue;
-    const same = taxes.find((t) => t.rateBasisPoints === line.taxRateBasisPoints && t.inclusive === line.taxInclusive);
-    if (same) same.taxMinor += line.taxMinor;
-    else
-      taxes.push({
-        name: 'Tax',
-        rateBasisPoints: line.taxRateBasisPoints,
-        inclusive: line.taxInclusive,
-        taxMinor: line.taxMinor,
-      });
-  }
-  return taxes;
 }
 
 /**
@@ -107,6 +97,11 @@ export function offlineReceipt(input: OfflineReceiptInput): Receipt {
       refundedMinor: 0,
       voided: null,
     },
-    taxes: taxesOf(lines),
+    taxes: taxByRate(lines).map(({ rateBasisPoints, inclusive, taxMinor }) => ({
+      name: 'Tax',
+      rateBasisPoints,
+      inclusive,
+      taxMinor,
+    })),
   };
 }
