@@ -127,6 +127,17 @@ describe('createDeviceReporter', () => {
     expect(send).toHaveBeenCalledTimes(3);
   });
 
+  it('sends nothing when the device holds no sales, and that does not hold back the next report', async () => {
+    const rows: OutboxRow[] = [];
+    const { reporter, send, timers } = setup(rows);
+    await reporter.request();
+    expect(send).not.toHaveBeenCalled();
+    rows.push(row(TILL_1, 'pending'));
+    await reporter.request();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(timers).toHaveLength(0);
+  });
+
   it('sends nothing offline, and a failed report does not stop the others', async () => {
     const offline = setup([row(TILL_1, 'pending')], false);
     await offline.reporter.request();
