@@ -557,9 +557,11 @@ describe('a session held offline (decision 0036)', () => {
       getUser: vi.fn(async () => user()),
       signinSilent: vi.fn(async () => Promise.reject(noNetwork())),
     });
-    const client = new AuthClient(options, fake.manager);
+    // Its own network events: the other cases' clients stay out of them.
+    const network = new EventTarget();
+    const client = new AuthClient({ ...options, network }, fake.manager);
     client.watchSession(protectedWatch());
-    return { client, ...fake };
+    return { client, network, ...fake };
   }
 
   it('keeps the session when a renewal gets no answer, past the token expiry: no sign-out, no sign-in', async () => {
@@ -588,7 +590,7 @@ describe('a session held offline (decision 0036)', () => {
   });
 
   it('renews once the network is back, and carries on as before', async () => {
-    const { client, raise, mock } = offlineClient();
+    const { client, raise, mock, network } = offlineClient();
     raise('SilentRenewError', noNetwork());
     raise('AccessTokenExpired');
     const changes = vi.fn();
@@ -598,7 +600,7 @@ describe('a session held offline (decision 0036)', () => {
       raise('UserLoaded', renewed);
       return renewed;
     });
-    window.dispatchEvent(new Event('online'));
+    network.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(0);
     expect(mock.signinSilent).toHaveBeenCalledTimes(1);
     expect(client.isHeldOffline()).toBe(false);
@@ -614,11 +616,11 @@ describe('a session held offline (decision 0036)', () => {
 
   it('ends the session as the spec says when the provider, reached again, refuses; the sale queue stays', async () => {
     await deviceDb().outbox.put({ saleId: 's1', sequence: 1, state: 'pending' } as never);
-    const { client, raise, mock } = offlineClient();
+    const { client, raise, mock, network } = offlineClient();
     raise('SilentRenewError', noNetwork());
     raise('AccessTokenExpired');
     mock.signinSilent.mockImplementation(async () => Promise.reject(refused()));
-    window.dispatchEvent(new Event('online'));
+    network.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(0);
     expect(client.isHeldOffline()).toBe(false);
     expect(mock.removeUser).toHaveBeenCalled();
@@ -636,6 +638,36 @@ describe('a session held offline (decision 0036)', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(client.isHeldOffline()).toBe(false);
     expect(mock.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/dashboard' } });
+  });
+
+  it('holds from the moment the network goes, and renews when it is back', async () => {
+    vi.useFakeTimers();
+    quietLogs();
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    localStorage.setItem('token', 'access.token.value');
+    const { manager, raise, mock } = fakeManager({
+      getUser: vi.fn(async () => user()),
+      signinSilent: vi.fn(async () => Promise.reject(noNetwork())),
+    });
+    // Its own network events: the other cases' clients stay out of it.
+    const network = new EventTarget();
+    const client = new AuthClient({ ...options, network }, manager);
+    client.watchSession(protectedWatch());
+    network.dispatchEvent(new Event('offline'));
+    expect(client.isHeldOffline()).toBe(true);
+    expect(localStorage.getItem('sessionHeldOffline')).toBe('true');
+    raise('AccessTokenExpired');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mock.removeUser).not.toHaveBeenCalled();
+    mock.signinSilent.mockImplementation(async () => {
+      const renewed = user({ access_token: 'renewed.token.x' });
+      raise('UserLoaded', renewed);
+      return renewed;
+    });
+    network.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.isHeldOffline()).toBe(false);
+    expect(localStorage.getItem('token')).toBe('renewed.token.x');
   });
 
   it('holds again after a reload while held, and only then', async () => {

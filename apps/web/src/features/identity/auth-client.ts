@@ -30,6 +30,8 @@ export interface AuthOptions {
    * hands the response back to its opener, so it must not renew tokens or watch the session itself.
    */
   isCallbackWindow?: boolean;
+  /** Where the `online` and `offline` events come from: the window (tests give their own). */
+  network?: EventTarget;
 }
 
 /** What travels through the provider and back (oidc-client-ts keeps it in its state store). */
@@ -199,16 +201,18 @@ export class AuthClient {
   private readonly signedOutListeners = new Set<() => void>();
   private afterSignIn: AfterSignIn | undefined;
   /** A session whose renewal gets no answer is held, not ended (decision 0036). */
-  private readonly offlineHold = new OfflineHold(
-    () => this.renewHeld(),
-    () => void this.sessionLost(),
-  );
+  private readonly offlineHold: OfflineHold;
 
   constructor(
     readonly options: AuthOptions,
     userManager?: UserManager,
   ) {
     validateAuthOptions(options);
+    this.offlineHold = new OfflineHold(
+      () => this.renewHeld(),
+      () => void this.sessionLost(),
+      options.network,
+    );
     this.userManager =
       userManager ?? new IposUserManager(authSettings(options), silentExtraQueryParams(options.config!));
     this.listen();
@@ -233,11 +237,12 @@ export class AuthClient {
       // It was validated when it arrived; this copy only refreshes the spec's `token`.
       this.validatedIdToken = user.id_token;
       writeStored(storageKeys.token, user.access_token);
-    } else if (user?.access_token && !this.options.isCallbackWindow && this.shouldHold()) {
-      // Held before this reload, or opened with no network: held again until the provider answers.
+    }
+    if (user?.access_token && !this.options.isCallbackWindow && this.shouldHold()) {
+      // Held before this reload, or opened with no network: held until the provider answers.
       this.validatedIdToken = user.id_token;
       this.offlineHold.hold();
-      void this.offlineHold.retry();
+      if (user.expired) void this.offlineHold.retry();
     } else if (isSessionHeldStored()) {
       this.offlineHold.release();
     }
@@ -439,6 +444,14 @@ export class AuthClient {
   }
 
   private listen() {
+    const network = this.options.network ?? (typeof window === 'undefined' ? undefined : window);
+    if (network && !this.options.isCallbackWindow) {
+      // Held from the moment the network goes, so a token that runs out meanwhile (a till asleep
+      // through the outage wakes with every timer due at once) never meets the guards unheld.
+      network.addEventListener('offline', () => {
+        if (this.isSignedInHere()) this.offlineHold.hold();
+      });
+    }
     const events = this.userManager.events;
     // Spec section 4: these are only logged, except that a loaded user's access token is stored.
     events.addUserLoaded((user) => {

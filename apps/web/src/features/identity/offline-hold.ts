@@ -62,6 +62,8 @@ export class OfflineHold {
   constructor(
     private readonly renew: () => Promise<RenewOutcome>,
     private readonly onRefused: () => void,
+    /** Where the `online` event comes from: the window. */
+    private readonly network: EventTarget | undefined = typeof window === 'undefined' ? undefined : window,
   ) {}
 
   get isHeld(): boolean {
@@ -74,7 +76,7 @@ export class OfflineHold {
     logger.info('identity: the provider cannot be reached; the session is held until it can');
     this.held = true;
     writeStored(storageKeys.sessionHeldOffline, 'true');
-    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    this.network?.addEventListener('online', this.onOnline);
     this.interval = setInterval(() => void this.retry(), HELD_RENEW_INTERVAL_MS);
     this.notify();
   }
@@ -84,7 +86,7 @@ export class OfflineHold {
     const wasHeld = this.held || isSessionHeldStored();
     this.held = false;
     removeStored(storageKeys.sessionHeldOffline);
-    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+    this.network?.removeEventListener('online', this.onOnline);
     if (this.interval) clearInterval(this.interval);
     if (this.lagTimer) clearTimeout(this.lagTimer);
     this.interval = undefined;
