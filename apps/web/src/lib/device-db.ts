@@ -41,17 +41,28 @@ export interface SellableRow extends RegisterSellable {
   isArchived: boolean;
 }
 
+/** A chunk's rows, column by column: `columns.name[i]` is row i's name. */
+export type SellableColumns = { [K in Exclude<keyof SellableRow, 'storeId' | 'barcodes'>]: SellableRow[K][] };
+
 /**
  * A store's catalogue as kept: a fixed number of chunks per store (a variant's chunk comes from its
- * id), each holding its rows column by column: `columns[k][i]` is field `keys[k]` of row i, and
- * `barcodes[i]` its barcodes joined by new lines. A cold read is a few dozen records, not one per item.
+ * id), each holding its rows column by column, with what the register's index needs ready made. A
+ * cold read is a few dozen records, not one per item.
  */
 export interface SellableChunkRow {
   storeId: string;
   chunk: number;
-  keys: string[];
-  columns: unknown[][];
+  columns: SellableColumns;
+  /** Each row's barcodes joined by new lines. */
   barcodes: string[];
+  /** Each row's name and SKU as the search compares them (normalised). */
+  searchNames: string[];
+  searchSkus: string[];
+  /**
+   * Each row's place in name order when the catalogue was last indexed whole, so a cold start need
+   * not sort 100,000 names; -1 for a row renamed or added since (sorted in on reading).
+   */
+  ranks: number[];
 }
 
 /** Per store: where the catalogue's last delta ended, so the next one asks only for what changed. */

@@ -64,6 +64,47 @@ function entryOf(sellable: SellableRow): Entry {
   return { sellable, name, sku, haystack: `${name} ${sku}` };
 }
 
+/**
+ * A row as the device store keeps it for the index: its normalised name and SKU, and its place in
+ * name order when last indexed whole (-1: unknown, it is sorted in).
+ */
+export interface IndexableRow {
+  sellable: SellableRow;
+  name: string;
+  sku: string;
+  rank: number;
+}
+
+/** What the device store keeps beside a row: its normalised name and SKU (its place is given later). */
+export function indexable(sellable: SellableRow, rank = -1): IndexableRow {
+  return { sellable, name: normalise(sellable.name), sku: normalise(sellable.sku), rank };
+}
+
+/** Entries placed by their known rank (in name order, gaps closed), the others sorted and merged in. */
+function inNameOrder(ranked: Entry[], ranks: number[], unranked: Entry[]): Entry[] {
+  const slots = new Array<Entry | undefined>(ranks.reduce((max, rank) => Math.max(max, rank + 1), 0));
+  for (let i = 0; i < ranked.length; i++) {
+    if (slots[ranks[i]!]) unranked.push(ranked[i]!);
+    else slots[ranks[i]!] = ranked[i];
+  }
+  const placed: Entry[] = [];
+  for (const entry of slots) if (entry) placed.push(entry);
+  if (unranked.length === 0) return placed;
+  return merged(placed, unranked.sort(byName));
+}
+
+/** Two lists in name order as one. */
+function merged(a: Entry[], b: Entry[]): Entry[] {
+  const entries: Entry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && byName(a[i]!, b[j]!) < 0)) entries.push(a[i++]!);
+    else entries.push(b[j++]!);
+  }
+  return entries;
+}
+
 function indexOf(
   entries: Entry[],
   byCode: Map<string, SellableRow>,
@@ -82,26 +123,36 @@ function indexOf(
 
 /**
  * Builds an index from rows given a batch at a time (a catalogue read chunk by chunk, the page free
- * to answer between batches); archived rows are left out (never offered for sale). `finish` sorts.
+ * to answer between batches); archived rows are left out (never offered for sale). Rows kept with
+ * their place in name order are put there, not sorted again.
  */
 export function indexBuilder() {
-  const entries: Entry[] = [];
+  const ranked: Entry[] = [];
+  const ranks: number[] = [];
+  const unranked: Entry[] = [];
   const byCode = new Map<string, SellableRow>();
   const byVariant = new Map<string, SellableRow>();
+  const put = (sellable: SellableRow, entry: Entry, rank: number) => {
+    if (rank < 0) unranked.push(entry);
+    else {
+      ranked.push(entry);
+      ranks.push(rank);
+    }
+    byVariant.set(sellable.variantId, sellable);
+    byCode.set(codeKey(sellable.sku), sellable);
+  };
   return {
     add(rows: Iterable<SellableRow>) {
-      for (const row of rows) {
-        if (row.isArchived) continue;
-        entries.push(entryOf(row));
-        byVariant.set(row.variantId, row);
-        byCode.set(codeKey(row.sku), row);
-      }
+      for (const row of rows) if (!row.isArchived) put(row, entryOf(row), -1);
+    },
+    addIndexable(rows: IndexableRow[]) {
+      for (const { sellable, name, sku, rank } of rows)
+        if (!sellable.isArchived) put(sellable, { sellable, name, sku, haystack: `${name} ${sku}` }, rank);
     },
     finish(sold: SoldOnDevice = NOTHING_SOLD): CatalogueIndex {
       // Barcodes win over SKUs: a scanned code is a barcode first.
       for (const row of byVariant.values()) for (const code of row.barcodes) byCode.set(codeKey(code), row);
-      entries.sort(byName);
-      return indexOf(entries, byCode, byVariant, sold);
+      return indexOf(inNameOrder(ranked, ranks, unranked), byCode, byVariant, sold);
     },
   };
 }
@@ -136,14 +187,7 @@ export function withRows(index: CatalogueIndex, rows: SellableRow[]): CatalogueI
   for (const row of added) for (const code of row.barcodes) byCode.set(codeKey(code), row);
   const kept = index.entries.filter((e) => !changed.has(e.sellable.variantId));
   const fresh = added.map(entryOf).sort(byName);
-  const entries: Entry[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < kept.length || j < fresh.length) {
-    if (j >= fresh.length || (i < kept.length && byName(kept[i]!, fresh[j]!) < 0)) entries.push(kept[i++]!);
-    else entries.push(fresh[j++]!);
-  }
-  return indexOf(entries, byCode, byVariant, index.sold);
+  return indexOf(merged(kept, fresh), byCode, byVariant, index.sold);
 }
 
 /** The same index, with what this device sold since taken off the on hand it gives. */

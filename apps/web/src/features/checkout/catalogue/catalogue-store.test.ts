@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Dexie } from 'dexie';
 import { DEVICE_DB_NAME, closeDeviceDb, deviceDb, type SellableRow } from '../../../lib/device-db';
-import { CATALOGUE_CHUNKS, applyDelta, chunkOf, decode, readCatalogue, saveCatalogue } from './catalogue-store';
+import { buildIndex, indexBuilder } from './catalogue-index';
+import {
+  CATALOGUE_CHUNKS,
+  applyDelta,
+  chunkOf,
+  decode,
+  decodeIndexable,
+  readCatalogue,
+  saveCatalogue,
+} from './catalogue-store';
 import { catalogueRow } from './catalogue-test-rows';
 
 const STORE = '0190a6a0-0000-7000-8000-00000000a001';
@@ -28,8 +37,9 @@ function someRows(count: number): SellableRow[] {
 describe('the catalogue in the device store', () => {
   it('keeps a download in a few chunk records and reads back every row as it was', async () => {
     const rows = someRows(500);
-    await saveCatalogue(STORE, rows, 'cursor-1', new Date('2026-11-26T10:00:00Z'));
-    await saveCatalogue(OTHER, [catalogueRow(OTHER, { name: 'Elsewhere' })], 'other-1', new Date());
+    await saveCatalogue(STORE, rows, buildIndex(rows), 'cursor-1', new Date('2026-11-26T10:00:00Z'));
+    const elsewhere = [catalogueRow(OTHER, { name: 'Elsewhere' })];
+    await saveCatalogue(OTHER, elsewhere, buildIndex(elsewhere), 'other-1', new Date());
     const { chunks, cursor, readAt } = await readCatalogue(STORE);
     expect(cursor).toBe('cursor-1');
     expect(readAt).toBe('2026-11-26T10:00:00.000Z');
@@ -42,7 +52,7 @@ describe('the catalogue in the device store', () => {
 
   it('a delta rewrites only the chunks holding the rows it changes', async () => {
     const rows = someRows(300);
-    await saveCatalogue(STORE, rows, 'cursor-1', new Date());
+    await saveCatalogue(STORE, rows, buildIndex(rows), 'cursor-1', new Date());
     const [first, second] = [rows[10]!, rows.find((r) => chunkOf(r.variantId) !== chunkOf(rows[10]!.variantId))!];
     const added = catalogueRow(STORE, { name: 'New item', barcodes: ['123'] });
     const put = vi.spyOn(deviceDb().sellableChunks, 'bulkPut');
@@ -85,5 +95,37 @@ describe('the catalogue in the device store', () => {
     expect(await db.sellableChunks.count()).toBe(0);
     expect(await db.tickets.count()).toBe(1);
     expect(await db.outbox.get('sale-1')).toMatchObject({ state: 'pending' });
+  });
+
+  it('keeps each row’s place in name order, so a cold read indexes without sorting, and a delta keeps it unless renamed', async () => {
+    const rows = someRows(200);
+    const index = buildIndex(rows);
+    await saveCatalogue(STORE, rows, index, 'cursor-1', new Date());
+    const stored = (await readCatalogue(STORE)).chunks.flatMap(decodeIndexable);
+    const place = new Map(index.entries.map((e, rank) => [e.sellable.variantId, rank]));
+    for (const row of stored) expect(row.rank).toBe(place.get(row.sellable.variantId) ?? -1);
+    expect(stored.filter((r) => r.sellable.isArchived).every((r) => r.rank === -1)).toBe(true);
+
+    const [priced, renamed] = [index.entries[5]!.sellable, index.entries[6]!.sellable];
+    await applyDelta(
+      STORE,
+      [
+        { ...priced, priceMinor: 9 },
+        { ...renamed, name: 'Aaa first' },
+      ],
+      null,
+    );
+    const after = new Map(
+      (await readCatalogue(STORE)).chunks.flatMap(decodeIndexable).map((r) => [r.sellable.variantId, r]),
+    );
+    expect(after.get(priced.variantId)).toMatchObject({ rank: 5, sellable: { priceMinor: 9 } });
+    expect(after.get(renamed.variantId)).toMatchObject({ rank: -1, name: 'aaa first' });
+    // Read back and indexed from the kept places, it is in the order a fresh index sorts.
+    const builder = indexBuilder();
+    builder.addIndexable([...after.values()]);
+    const fresh = buildIndex([...after.values()].map((r) => r.sellable));
+    expect(builder.finish().entries.map((e) => e.sellable.variantId)).toEqual(
+      fresh.entries.map((e) => e.sellable.variantId),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie';
 import type { CatalogueSellable } from '@ipos/contracts';
 import { deviceDb, type SellableChunkRow, type SellableRow } from '../../../lib/device-db';
+import { indexable, type CatalogueIndex, type IndexableRow } from './catalogue-index';
 
 /**
  * The store's catalogue in the device store (decision 0036): its sellables in a fixed number of
@@ -26,36 +27,71 @@ export function toRow(storeId: string, sellable: CatalogueSellable): SellableRow
   return { ...rest, storeId, isArchived: archived };
 }
 
-type Field = Exclude<keyof SellableRow, 'storeId' | 'barcodes'>;
-
-/** Rows as columns: one array per field, barcodes as one string each (arrays of values read back fastest). */
-function encode(storeId: string, chunk: number, rows: SellableRow[]): SellableChunkRow {
-  const fields = new Set<Field>();
-  for (const row of rows) for (const key of Object.keys(row)) fields.add(key as Field);
-  fields.delete('storeId' as Field);
-  fields.delete('barcodes' as Field);
-  const keys = [...fields];
+/** Rows as columns, one array per field, with what the index needs (arrays of values read back fastest). */
+function encode(storeId: string, chunk: number, rows: IndexableRow[]): SellableChunkRow {
+  const column = <T>(value: (row: SellableRow) => T) => rows.map((r) => value(r.sellable));
   return {
     storeId,
     chunk,
-    keys,
-    columns: keys.map((key) => rows.map((row) => row[key])),
-    barcodes: rows.map((row) => row.barcodes.join('\n')),
+    columns: {
+      productId: column((r) => r.productId),
+      variantId: column((r) => r.variantId),
+      name: column((r) => r.name),
+      sku: column((r) => r.sku),
+      barcode: column((r) => r.barcode),
+      unit: column((r) => r.unit),
+      priceMinor: column((r) => r.priceMinor),
+      costPriceMinor: column((r) => r.costPriceMinor),
+      taxRateId: column((r) => r.taxRateId),
+      isTracked: column((r) => r.isTracked),
+      onHand: column((r) => r.onHand),
+      imageVersion: column((r) => r.imageVersion),
+      taxRateBasisPoints: column((r) => r.taxRateBasisPoints),
+      taxInclusive: column((r) => r.taxInclusive),
+      categoryId: column((r) => r.categoryId),
+      isArchived: column((r) => r.isArchived),
+    },
+    barcodes: column((r) => r.barcodes.join('\n')),
+    searchNames: rows.map((r) => r.name),
+    searchSkus: rows.map((r) => r.sku),
+    ranks: rows.map((r) => r.rank),
   };
 }
 
-/** The rows of a chunk, as they were put in. */
-export function decode(record: SellableChunkRow): SellableRow[] {
-  const { storeId, keys, columns, barcodes } = record;
-  const rows: SellableRow[] = new Array<SellableRow>(barcodes.length);
+const barcodesOf = (joined: string) => (joined === '' ? [] : joined.includes('\n') ? joined.split('\n') : [joined]);
+
+/** The rows of a chunk as they were put in, with what the index needs. */
+export function decodeIndexable(record: SellableChunkRow): IndexableRow[] {
+  const { storeId, columns: c, barcodes, searchNames, searchSkus, ranks } = record;
+  const rows = new Array<IndexableRow>(barcodes.length);
   for (let i = 0; i < barcodes.length; i++) {
-    const row: Record<string, unknown> = { storeId };
-    for (let k = 0; k < keys.length; k++) row[keys[k]!] = columns[k]![i];
-    row.barcodes = barcodes[i] ? barcodes[i]!.split('\n') : [];
-    rows[i] = row as unknown as SellableRow;
+    const sellable: SellableRow = {
+      storeId,
+      productId: c.productId[i]!,
+      variantId: c.variantId[i]!,
+      name: c.name[i]!,
+      sku: c.sku[i]!,
+      barcode: c.barcode[i]!,
+      unit: c.unit[i]!,
+      priceMinor: c.priceMinor[i]!,
+      costPriceMinor: c.costPriceMinor[i]!,
+      taxRateId: c.taxRateId[i]!,
+      isTracked: c.isTracked[i]!,
+      onHand: c.onHand[i]!,
+      imageVersion: c.imageVersion[i]!,
+      taxRateBasisPoints: c.taxRateBasisPoints[i]!,
+      taxInclusive: c.taxInclusive[i]!,
+      categoryId: c.categoryId[i]!,
+      isArchived: c.isArchived[i]!,
+      barcodes: barcodesOf(barcodes[i]!),
+    };
+    rows[i] = { sellable, name: searchNames[i]!, sku: searchSkus[i]!, rank: ranks[i]! };
   }
   return rows;
 }
+
+/** The rows of a chunk, as they were put in. */
+export const decode = (record: SellableChunkRow): SellableRow[] => decodeIndexable(record).map((r) => r.sellable);
 
 /** The store's chunk records, by primary key (one range read). */
 const chunksOf = (storeId: string) =>
@@ -90,10 +126,10 @@ export async function clearCatalogue(storeId: string): Promise<void> {
 }
 
 /** Rows grouped by the chunk they live in. */
-function byChunk(rows: SellableRow[]): Map<number, SellableRow[]> {
-  const groups = new Map<number, SellableRow[]>();
+function byChunk<T extends { sellable: SellableRow }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
   for (const row of rows) {
-    const chunk = chunkOf(row.variantId);
+    const chunk = chunkOf(row.sellable.variantId);
     const group = groups.get(chunk);
     if (group) group.push(row);
     else groups.set(chunk, [row]);
@@ -103,12 +139,22 @@ function byChunk(rows: SellableRow[]): Map<number, SellableRow[]> {
 
 /**
  * A full download, whole: the store's chunks replaced and its cursor kept, in one transaction (a
- * download that stops half way leaves nothing; it starts over anyway). `readAt`: when the download
- * started, so that what was sold on this device since is still taken off its on hand.
+ * download that stops half way leaves nothing; it starts over anyway). `index`: the same rows
+ * indexed, whose name order is kept beside them. `readAt`: when the download started, so that what
+ * was sold on this device since is still taken off its on hand.
  */
-export async function saveCatalogue(storeId: string, rows: SellableRow[], cursor: string, readAt: Date): Promise<void> {
+export async function saveCatalogue(
+  storeId: string,
+  rows: SellableRow[],
+  index: CatalogueIndex,
+  cursor: string,
+  readAt: Date,
+): Promise<void> {
   const db = deviceDb();
-  const records = [...byChunk(rows)].map(([chunk, group]) => encode(storeId, chunk, group));
+  const rankOf = new Map(index.entries.map((entry, rank) => [entry.sellable, rank]));
+  const unique = new Map(rows.map((row) => [row.variantId, row]));
+  const stored = [...unique.values()].map((row) => indexable(row, rankOf.get(row) ?? -1));
+  const records = [...byChunk(stored)].map(([chunk, group]) => encode(storeId, chunk, group));
   await db.transaction('rw', db.sellableChunks, db.catalogues, async () => {
     await chunksOf(storeId).delete();
     await db.sellableChunks.bulkPut(records);
@@ -119,7 +165,8 @@ export async function saveCatalogue(storeId: string, rows: SellableRow[], cursor
 /**
  * A delta's page: its rows put in (an upsert by variant: reading a row twice is harmless), only the
  * chunks holding them rewritten; on the delta's last page, the cursor the next one starts from (and
- * when that delta started). One transaction: the cursor never runs ahead of the rows.
+ * when that delta started). A row keeps its place in name order unless its name changed. One
+ * transaction: the cursor never runs ahead of the rows.
  */
 export async function applyDelta(
   storeId: string,
@@ -128,13 +175,16 @@ export async function applyDelta(
 ): Promise<void> {
   const db = deviceDb();
   await db.transaction('rw', db.sellableChunks, db.catalogues, async () => {
-    const groups = byChunk(rows);
+    const groups = byChunk(rows.map((row) => indexable(row)));
     const chunks = [...groups.keys()];
     const stored = chunks.length > 0 ? await db.sellableChunks.bulkGet(chunks.map((chunk) => [storeId, chunk])) : [];
     const records = chunks.map((chunk, i) => {
-      const changed = new Map(groups.get(chunk)!.map((row) => [row.variantId, row]));
-      const kept = stored[i] ? decode(stored[i]).filter((row) => !changed.has(row.variantId)) : [];
-      return encode(storeId, chunk, [...kept, ...changed.values()]);
+      const kept = new Map((stored[i] ? decodeIndexable(stored[i]) : []).map((r) => [r.sellable.variantId, r]));
+      for (const row of groups.get(chunk)!) {
+        const had = kept.get(row.sellable.variantId);
+        kept.set(row.sellable.variantId, had && had.name === row.name ? { ...row, rank: had.rank } : row);
+      }
+      return encode(storeId, chunk, [...kept.values()]);
     });
     if (records.length > 0) await db.sellableChunks.bulkPut(records);
     if (next) await db.catalogues.put({ storeId, cursor: next.cursor, readAt: next.readAt.toISOString() });

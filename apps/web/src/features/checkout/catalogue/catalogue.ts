@@ -13,7 +13,15 @@ import {
   type CatalogueIndex,
   type SoldOnDevice,
 } from './catalogue-index';
-import { applyDelta, clearCatalogue, decode, readCatalogue, readCursor, saveCatalogue, toRow } from './catalogue-store';
+import {
+  applyDelta,
+  clearCatalogue,
+  decodeIndexable,
+  readCatalogue,
+  readCursor,
+  saveCatalogue,
+  toRow,
+} from './catalogue-store';
 
 /**
  * The active store's catalogue, live: read from the device store into memory once, then kept
@@ -87,7 +95,7 @@ async function load(current: Live): Promise<void> {
   const read = performance.now();
   const builder = indexBuilder();
   for (let i = 0; i < chunks.length; i++) {
-    builder.add(decode(chunks[i]!));
+    builder.addIndexable(decodeIndexable(chunks[i]!));
     if (i % 8 === 7) await yieldToPage();
     if (live !== current) return;
   }
@@ -194,15 +202,19 @@ async function download(current: Live, fetchPage: FetchPage, from: string | null
   const full = from === null;
   const startedAt = new Date();
   if (full) await clearCatalogue(storeId);
-  const downloaded: SellableRow[] = [];
+  const downloaded = new Map<string, SellableRow>();
+  let index: CatalogueIndex | null = null;
   let cursor = from;
   for (;;) {
     if (!stillActive()) return false;
     const page = await fetchPage(cursor);
     const items = page.items.map((item) => toRow(storeId, item));
     if (full) {
-      for (const row of items) downloaded.push(row);
-      if (page.complete) await saveCatalogue(storeId, downloaded, page.nextCursor, startedAt);
+      for (const row of items) downloaded.set(row.variantId, row);
+      if (page.complete) {
+        index = buildIndex(downloaded.values(), current.sold);
+        await saveCatalogue(storeId, [...downloaded.values()], index, page.nextCursor, startedAt);
+      }
     } else {
       // A delta reads the last minute's changes again: only what differs is written and re-indexed.
       const rows = items.filter((row) => !sameRow(current.snapshot.index.byVariant.get(row.variantId), row));
@@ -213,8 +225,8 @@ async function download(current: Live, fetchPage: FetchPage, from: string | null
     cursor = page.nextCursor;
     if (page.complete) break;
   }
-  if (full && live === current)
-    publish(current, { storeId, index: buildIndex(downloaded, current.sold), ready: true, loading: false });
+  if (index && live === current)
+    publish(current, { storeId, index: withSold(index, current.sold), ready: true, loading: false });
   return true;
 }
 
