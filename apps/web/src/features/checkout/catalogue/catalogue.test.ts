@@ -4,7 +4,13 @@ import type { SellableChangesPage } from '@ipos/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { deviceDb, type OutboxRow } from '../../../lib/device-db';
 import { writeStored, storageKeys } from '../../../lib/storage';
-import { catalogueLoaded, catalogueSnapshot, forgetLiveCatalogue, syncCatalogue } from './catalogue';
+import {
+  catalogueLoaded,
+  catalogueSnapshot,
+  forgetLiveCatalogue,
+  subscribeCatalogue,
+  syncCatalogue,
+} from './catalogue';
 import { chunkOf, decode, readCatalogue } from './catalogue-store';
 import { findByCode, searchIndex } from './catalogue-index';
 import { catalogueItem } from './catalogue-test-rows';
@@ -90,6 +96,25 @@ describe('the catalogue on the device', () => {
     expect(put).toHaveBeenCalledTimes(1);
     expect(put.mock.calls[0]![0].map((r) => r.chunk)).toEqual([chunkOf(malt.variantId)]);
     expect(findByCode(catalogueSnapshot(STORE_A).index, 'MALT-1')).toMatchObject({ onHand: 19 });
+  });
+
+  it('says it is loading while a copy on the device is read, and only then answers from it', async () => {
+    await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
+    forgetLiveCatalogue();
+    const seen: { loading: boolean; ready: boolean; items: number }[] = [];
+    subscribeCatalogue(STORE_A, () => {
+      const { loading, ready, index } = catalogueSnapshot(STORE_A);
+      seen.push({ loading, ready, items: index.entries.length });
+    });
+    await catalogueLoaded(STORE_A);
+    expect(seen).toEqual([
+      { loading: true, ready: false, items: 0 },
+      { loading: false, ready: true, items: 2 },
+    ]);
+    // A device with no copy never says it is loading.
+    forgetLiveCatalogue();
+    await catalogueLoaded(STORE_B);
+    expect(catalogueSnapshot(STORE_B)).toMatchObject({ loading: false, ready: false });
   });
 
   it('after a reload it is ready from the device at once, and a failed delta keeps it', async () => {
