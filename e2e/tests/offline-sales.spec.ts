@@ -119,7 +119,9 @@ test('a sale whose answer is lost completes on the device, then syncs: one sale 
 
   await scan(page, tea!.barcode, 1);
   await payCashWithChange(page);
-  await expect(page.getByRole('heading', { name: /^Sale LEK-[A-Z0-9]+-OFF-\d{4} complete$/ })).toBeVisible();
+  const heading = page.getByRole('heading', { name: /^Sale LEK-[A-Z0-9]+-OFF-\d{4} complete$/ });
+  await expect(heading).toBeVisible();
+  const printed = (await heading.textContent())!.replace(/^Sale (\S+) complete$/, '$1');
   await expect(page.getByTestId('receipt-pending-sync').first()).toHaveText('Pending sync');
   await expect(page.getByTestId('change-to-give')).toBeVisible();
   const saleId = sent[0]!.id;
@@ -137,6 +139,8 @@ test('a sale whose answer is lost completes on the device, then syncs: one sale 
   expect(new Set(sent.map((s) => s.id))).toEqual(new Set([saleId]));
   const sale = await api(page, `/api/v1/sales/${saleId}`);
   expect(sale.number).toMatch(/^LEK-S\d{6}$/);
+  // Recorded from its first sending, it takes the reference its receipt was printed with.
+  expect(sale.offlineReference).toBe(printed);
   const session = await api(page, `/api/v1/register-sessions/${sent[0]!.sessionId}`);
   expect(session.summary?.salesCount).toBe(1);
   expect(problems).toEqual([]);

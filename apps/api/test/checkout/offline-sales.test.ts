@@ -19,7 +19,6 @@ import {
 import { auditEvents, products, registerSessions, saleExceptions, sales } from '../../src/db/schema.js';
 import { queryRows } from '../../src/db/client.js';
 import { receiptText } from '../../src/features/checkout/receipt-layout.js';
-import { newId } from '../../src/lib/ids.js';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
 import { pdfText } from '../support/pdf-text.js';
 import { demoIds, expectCrossTenantNotFound, registerTenant, type Tenant } from '../support/isolation.js';
@@ -352,10 +351,69 @@ describe('offline sales', () => {
     expect(await exceptionsOf(body.id)).toHaveLength(1);
     expect(await onHand(server, demo.businessId, demo.lekkiId, p.variantId)).toBe(-1);
 
-    // Another sale under the same reference is refused by name.
-    const clash = await sellInLekki({ ...body, id: newId() });
-    expect(clash.statusCode, clash.body).toBe(409);
-    expect(clash.json()).toMatchObject({ code: 'OFFLINE_REFERENCE_TAKEN' });
+    await expectLedgerHolds(server, demo.businessId);
+  });
+
+  it('records another sale printed with a reference already taken (two tills numbering alike) under a suffix', async () => {
+    const p = await product(10);
+    const ref = offlineRef();
+    const sold = (soldAgo: number) =>
+      saleBody(openSession, [{ variantId: p.variantId, quantity: 1 }], 80_000, {
+        soldAt: ago(soldAgo),
+        offlineReference: ref,
+      });
+    const first = await sellInLekki(sold(3 * MINUTE));
+    expect(first.statusCode, first.body).toBe(201);
+    // The customer holds a receipt printed with the same reference: the sale stands, the paper finds it.
+    const second = await sellInLekki(sold(2 * MINUTE));
+    expect(second.statusCode, second.body).toBe(201);
+    const third = await sellInLekki(sold(MINUTE));
+    expect(third.statusCode, third.body).toBe(201);
+    expect([first, second, third].map((r) => (r.json() as Sale).offlineReference)).toEqual([
+      ref,
+      `${ref}-2`,
+      `${ref}-3`,
+    ]);
+    const [completed] = await auditOf('sale.completed', (second.json() as Sale).id);
+    expect(completed?.after).toMatchObject({ offlineReference: `${ref}-2`, printedOfflineReference: ref });
+    expect(await onHand(server, demo.businessId, demo.lekkiId, p.variantId)).toBe(7);
+    await expectLedgerHolds(server, demo.businessId);
+  });
+
+  it('gives a sale recorded online, whose answer was lost, the reference its receipt was printed with', async () => {
+    const p = await product(10);
+    const online = saleBody(openSession, [{ variantId: p.variantId, quantity: 2 }], 160_000);
+    const recorded = await sellInLekki(online);
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(recorded.json()).toMatchObject({ offlineReference: null });
+    // The till heard nothing, printed LEK-T1-OFF-…, and sends the same sale as an offline one.
+    const ref = offlineRef();
+    const replay = await sellInLekki({ ...online, soldAt: ago(MINUTE), offlineReference: ref });
+    expect(replay.statusCode, replay.body).toBe(201);
+    const sale = replay.json() as Sale;
+    expect(sale).toMatchObject({
+      id: online.id,
+      number: (recorded.json() as Sale).number,
+      offlineReference: ref,
+      totalMinor: 160_000,
+    });
+    expect(await onHand(server, demo.businessId, demo.lekkiId, p.variantId)).toBe(8);
+    const [event] = await auditOf('sale.offline_reference_added', online.id);
+    expect(event).toMatchObject({ before: { offlineReference: null }, after: { offlineReference: ref } });
+    // Once it has one, the sale keeps it: another sending is an existing sale.
+    const again = await sellInLekki({ ...online, soldAt: ago(MINUTE), offlineReference: offlineRef() });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'SALE_EXISTS' });
+    // Another session's sale id is never relabelled.
+    const elsewhere = await session(new Date(Date.now() - HOUR));
+    const other = await sellInLekki(saleBody(elsewhere, [{ variantId: p.variantId, quantity: 1 }], 80_000));
+    expect(other.statusCode, other.body).toBe(201);
+    const foreign = await sellInLekki({
+      ...saleBody(openSession, [{ variantId: p.variantId, quantity: 1 }], 80_000),
+      id: (other.json() as Sale).id,
+      offlineReference: offlineRef(),
+    });
+    expect(foreign.json()).toMatchObject({ code: 'SALE_EXISTS' });
     await expectLedgerHolds(server, demo.businessId);
   });
 

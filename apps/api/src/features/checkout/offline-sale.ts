@@ -12,6 +12,8 @@ import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
 import { findOpenSession, shareLockSession } from './registers.repository.js';
 import { insertSaleExceptions, offlineReferenceTaken } from './sale-exceptions.repository.js';
+import { findSale } from './sale-view.repository.js';
+import { setSaleOfflineReference } from './sales.repository.js';
 import type { CartLine } from './sale-lines.js';
 
 /**
@@ -69,14 +71,50 @@ export async function sessionForSaleIn(tx: Executor, scope: Scope, body: Body, n
   return { id: session.id, registerName: session.registerName };
 }
 
-/** An offline reference names one sale of the store (409 OFFLINE_REFERENCE_TAKEN). */
-export async function assertOfflineReferenceFree(tx: Executor, scope: Scope, body: Body) {
-  if (body.offlineReference && (await offlineReferenceTaken(tx, scope, body.offlineReference)))
-    throw new AppError(
-      'OFFLINE_REFERENCE_TAKEN',
-      `Another sale of this store already has the offline reference ${body.offlineReference}`,
-      { errors: [{ field: 'offlineReference', message: 'Already used by another sale of this store' }] },
-    );
+/** Suffixes tried after a taken offline reference before giving up (409 OFFLINE_REFERENCE_TAKEN). */
+const REFERENCE_SUFFIXES = 99;
+
+/**
+ * The offline reference a sale is recorded with: the one its receipt was printed with, or, when another
+ * sale of the store has it already (two devices numbering one register, a device whose counter was
+ * cleared), that one with the first free suffix (`LEK-T1-OFF-0017-2`). The printed reference stays
+ * the start of the recorded one, so the paper receipt still finds its sale, and a sale the customer
+ * has paid for is never refused for its label.
+ */
+export async function offlineReferenceFor(tx: Executor, scope: Scope, printed: string): Promise<string> {
+  if (!(await offlineReferenceTaken(tx, scope, printed))) return printed;
+  for (let suffix = 2; suffix <= REFERENCE_SUFFIXES; suffix++) {
+    const candidate = `${printed}-${suffix}`;
+    if (!(await offlineReferenceTaken(tx, scope, candidate))) return candidate;
+  }
+  throw new AppError('OFFLINE_REFERENCE_TAKEN', `Too many sales of this store have the offline reference ${printed}`, {
+    errors: [{ field: 'offlineReference', message: 'Already used by other sales of this store' }],
+  });
+}
+
+/**
+ * A sale recorded online whose answer never reached the till, sent again as an offline sale (same
+ * id, same session, the reference its receipt was printed with): the sale already stands, so it
+ * takes the printed reference (audited) and is answered as it is. Undefined for anything else: a sale
+ * id of another session, or a sale that has a reference already, is refused as an existing sale.
+ */
+export async function noteLostAnswerReference(tx: Executor, actor: Actor, scope: Scope, body: Body) {
+  if (!body.offlineReference) return undefined;
+  const existing = await findSale(tx, scope, body.id);
+  if (!existing || existing.sale.sessionId !== body.sessionId || existing.sale.offlineReference !== null)
+    return undefined;
+  const reference = await offlineReferenceFor(tx, scope, body.offlineReference);
+  await setSaleOfflineReference(tx, scope, body.id, reference);
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    action: 'sale.offline_reference_added',
+    entity: 'sale',
+    entityId: body.id,
+    before: { offlineReference: null },
+    after: { offlineReference: reference, printedOfflineReference: body.offlineReference },
+  });
+  return { ...existing, sale: { ...existing.sale, offlineReference: reference } };
 }
 
 /**

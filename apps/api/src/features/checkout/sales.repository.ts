@@ -72,11 +72,18 @@ export async function saleIdTaken(tx: Executor, businessId: string, id: string):
   return Boolean(row);
 }
 
-/** Inserts the sale header; false when a sale with this id already exists (a concurrent one included). */
-/** The sale row as written; undefined when a sale with its id exists already. */
+/** Inserts the sale header: the row as written; undefined when a sale with its id exists already (a concurrent one included). */
 export async function insertSale(tx: Executor, row: typeof sales.$inferInsert) {
   const [inserted] = await tx.insert(sales).values(row).onConflictDoNothing().returning();
   return inserted;
+}
+
+/** Gives a sale of the store the offline reference its paper receipt was printed with. */
+export async function setSaleOfflineReference(tx: Executor, scope: Scope, id: string, reference: string) {
+  await tx
+    .update(sales)
+    .set({ offlineReference: reference })
+    .where(and(eq(sales.businessId, scope.businessId), eq(sales.storeId, scope.storeId), eq(sales.id, id)));
 }
 
 export async function insertSaleLines(tx: Executor, rows: (typeof saleLines.$inferInsert)[]) {

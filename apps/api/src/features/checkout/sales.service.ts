@@ -12,7 +12,8 @@ import { moveStock, storeAllowsNegativeStock } from '../inventory/stock-ledger.j
 import { priceSale, saleLineRows, type CartLine } from './sale-lines.js';
 import { assertMayDiscount } from './discount.policy.js';
 import {
-  assertOfflineReferenceFree,
+  noteLostAnswerReference,
+  offlineReferenceFor,
   atPaidPrices,
   recordSaleExceptionsIn,
   sessionForSaleIn,
@@ -50,6 +51,8 @@ export async function createSale(
 ): Promise<PreparedResponse> {
   return deps.database.db.transaction((tx) =>
     withIdempotency(tx, scope, idempotency, createSaleEndpoint, async () => {
+      const lostAnswer = await noteLostAnswerReference(tx, actor, scope, body);
+      if (lostAnswer) return toSale(tx, lostAnswer);
       // The answer is built from the rows as written (returning), not read back.
       return toSale(tx, await recordSaleIn(tx, actor, scope, body, deps.now()));
     }),
@@ -59,6 +62,7 @@ export async function createSale(
 /** The sale in the caller's transaction: checks in the order above, then the writes; the rows as written. */
 async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body, now: Date) {
   const session = await checkSaleOpeningIn(tx, scope, body, now);
+  const offlineReference = body.offlineReference ? await offlineReferenceFor(tx, scope, body.offlineReference) : null;
   const { lines: catalogueLines, archived } = await checkSaleLinesIn(tx, scope, body);
   assertMayDiscount(scope, body);
   const { lines, repriced } = atPaidPrices(catalogueLines, body);
@@ -74,6 +78,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
     lines,
     priced,
     payments,
+    offlineReference,
   });
   await addSaleToSummaries(tx, scope.businessId, body.id);
   await recordSaleExceptionsIn(tx, actor, scope, body.id, [...archived, ...repriced, ...belowZero]);
@@ -97,7 +102,10 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
         totalMinor: priced.lines[i]!.totalMinor,
       })),
       payments: payments.map((p) => ({ method: p.method, amountMinor: p.amountMinor })),
-      ...(body.offlineReference ? { offlineReference: body.offlineReference } : {}),
+      ...(offlineReference ? { offlineReference } : {}),
+      ...(offlineReference && offlineReference !== body.offlineReference
+        ? { printedOfflineReference: body.offlineReference }
+        : {}),
       ...(body.soldAt ? { soldAt: new Date(body.soldAt).toISOString() } : {}),
     },
   });
@@ -105,13 +113,12 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
 }
 
 /**
- * The register session (open, this store; for a sale made earlier, open at its time), the sale id and
- * offline reference (not yet used) and the customer (if any).
+ * The register session (open, this store; for a sale made earlier, open at its time), the sale id (not
+ * yet used) and the customer (if any).
  */
 async function checkSaleOpeningIn(tx: Executor, scope: Scope, body: Body, now: Date) {
   const session = await sessionForSaleIn(tx, scope, body, now);
   if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
-  await assertOfflineReferenceFree(tx, scope, body);
   const customer = body.customerId ? await findContact(tx, scope.businessId, body.customerId) : undefined;
   if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
     throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);
@@ -256,9 +263,16 @@ async function writeSaleIn(
   tx: Executor,
   actor: Actor,
   scope: Scope,
-  sale: { sessionId: string; body: Body; lines: CartLine[]; priced: PricedCart; payments: Tenders },
+  sale: {
+    sessionId: string;
+    body: Body;
+    lines: CartLine[];
+    priced: PricedCart;
+    payments: Tenders;
+    offlineReference: string | null;
+  },
 ) {
-  const { sessionId, body, lines, priced, payments } = sale;
+  const { sessionId, body, lines, priced, payments, offlineReference } = sale;
   const number = await nextDocumentNumber(tx, scope, 'sale');
   const row = await insertSale(tx, {
     businessId: scope.businessId,
@@ -279,7 +293,7 @@ async function writeSaleIn(
     note: body.note ? body.note : null,
     // A sale made earlier is dated when it was sold; `recorded_at` keeps the server's own time.
     ...(body.soldAt ? { completedAt: new Date(body.soldAt) } : {}),
-    offlineReference: body.offlineReference ?? null,
+    offlineReference,
   });
   // A concurrent request with the same sale id under another key committed first.
   if (!row) throw saleExists();

@@ -19,7 +19,8 @@ export type Weather =
 /**
  * A sale API for tests: sales by id, Idempotency-Keys with the body they came with (the same key
  * answers the first response; another body under it is refused), a second key for a recorded sale id
- * refused as SALE_EXISTS, and the network's weather per request.
+ * refused as SALE_EXISTS unless it brings the offline reference of a sale recorded without one, and
+ * the network's weather per request.
  */
 export class FakeSalesApi {
   readonly sales = new Map<string, { sale: Sale; storeId: string; body: SaleRequest['body'] }>();
@@ -60,8 +61,16 @@ export class FakeSalesApi {
     }
     if (this.refuse.has(request.body.id))
       throw new ApiError({ code: 'VALIDATION_FAILED', status: 400, message: 'Some lines are not valid' });
-    if (this.sales.has(request.body.id))
-      throw new ApiError({ code: 'SALE_EXISTS', status: 409, message: 'A sale with this id exists' });
+    const existing = this.sales.get(request.body.id);
+    if (existing) {
+      // As the server does: a sale recorded online whose answer was lost takes the printed reference.
+      const { offlineReference, sessionId } = request.body;
+      if (!offlineReference || existing.sale.offlineReference !== null || existing.body.sessionId !== sessionId)
+        throw new ApiError({ code: 'SALE_EXISTS', status: 409, message: 'A sale with this id exists' });
+      existing.sale = { ...existing.sale, offlineReference };
+      this.keys.set(request.idempotencyKey, { body, sale: existing.sale });
+      return existing.sale;
+    }
     this.numbers += 1;
     const sale = {
       id: request.body.id,

@@ -127,8 +127,28 @@ describe('replaying the queue', () => {
     expect(await replayPass(deps)).toEqual({ recorded: 1, refused: 0, stopped: false });
     expect(api.commits).toEqual([sale.body.id]);
     const row = await deviceDb().outbox.get(sale.body.id);
+    // The offline body, under its own key, is answered as the recorded sale, with the printed reference.
+    expect(row).toMatchObject({
+      state: 'synced',
+      sale: { id: sale.body.id, number: 'LEK-S000001', offlineReference: row!.offlineReference },
+    });
+    expect(row!.offlineReference).toMatch(/-OFF-0001$/);
+    expect(api.received.map((r) => r.idempotencyKey)).toEqual([sale.idempotencyKey, row!.idempotencyKey]);
+  });
+
+  it('sends the first attempt again when the server refuses the offline body as an existing sale', async () => {
+    const { api, deps } = setup();
+    api.weather = 'lost';
+    const sale = newSale();
+    await sellThroughOutbox(deps, sale);
+    // The server's sale has a reference already: the offline body is an existing sale there.
+    const recorded = api.sales.get(sale.body.id)!;
+    recorded.sale = { ...recorded.sale, offlineReference: 'LEK-T1-OFF-9999' };
+    api.weather = 'up';
+    expect(await replayPass(deps)).toEqual({ recorded: 1, refused: 0, stopped: false });
+    const row = await deviceDb().outbox.get(sale.body.id);
     expect(row).toMatchObject({ state: 'synced', sale: { id: sale.body.id, number: 'LEK-S000001' } });
-    // The offline body was refused as an existing sale; the first attempt was sent again under its key.
+    expect(api.commits).toEqual([sale.body.id]);
     expect(api.received.map((r) => r.idempotencyKey)).toEqual([
       sale.idempotencyKey,
       row!.idempotencyKey,

@@ -58,8 +58,10 @@ export async function sellThroughOutbox(deps: OutboxDeps, sale: NewSale): Promis
 
 /**
  * Sends a queued sale as it was queued. A sale that went offline after an unanswered first attempt
- * is refused as an existing sale when that attempt was recorded: the first attempt is sent again
- * with its own key, and the server answers it from that key (the same sale, once).
+ * that the server did record is answered as that sale, which takes the offline reference its receipt
+ * was printed with. Should the server still refuse it as an existing sale (it has a reference
+ * already), the first attempt is sent again with its own key and answered from that key: the same
+ * sale, once, either way.
  */
 export async function replaySale(deps: OutboxDeps, row: OutboxRow): Promise<SaleAnswer> {
   const timeout = deps.timeoutMs ?? SALE_ANSWER_TIMEOUT_MS;
