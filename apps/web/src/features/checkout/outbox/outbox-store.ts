@@ -124,6 +124,23 @@ export async function keepForLater(db: DeviceDb, saleId: string): Promise<void> 
     .modify({ keptForLater: true });
 }
 
+/**
+ * How long a synced sale stays on the device: its receipt reprints from the server by then, and the
+ * catalogue has read the stock it took many times over. Every sale passes through the outbox, so
+ * without this a busy till would keep every sale it ever made.
+ */
+export const SYNCED_KEPT_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Forgets the sales synced longer ago than `SYNCED_KEPT_MS`; a sale waiting or refused is never touched. */
+export async function pruneSynced(db: DeviceDb, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SYNCED_KEPT_MS).toISOString();
+  return db.outbox
+    .where('state')
+    .equals('synced')
+    .and((row) => (row.lastAnswer?.at ?? row.soldAt) < before)
+    .delete();
+}
+
 /** Every sale of this store on the device, whatever its state (the catalogue takes them off its on hand). */
 export function storeSales(db: DeviceDb, storeId: string): Promise<OutboxRow[]> {
   return db.outbox.where('[storeId+state]').between([storeId, Dexie.minKey], [storeId, Dexie.maxKey]).toArray();

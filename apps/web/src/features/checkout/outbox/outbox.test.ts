@@ -3,7 +3,7 @@ import { deviceDb } from '../../../lib/device-db';
 import { newId } from '../../../lib/ids';
 import { FakeSalesApi } from './fake-sales-api';
 import { FIRST_ATTEMPT_GRACE_MS, replayPass, sellThroughOutbox, type OutboxDeps } from './outbox';
-import { keepForLater, retrySale, type NewSale } from './outbox-store';
+import { keepForLater, retrySale, SYNCED_KEPT_MS, type NewSale } from './outbox-store';
 import { Replayer } from './replayer';
 
 const STORE = '0190a6a0-0000-7000-8000-0000000000b1';
@@ -93,6 +93,41 @@ describe('selling through the outbox', () => {
     const next = await sellThroughOutbox(deps, newSale());
     expect(next).toMatchObject({ kind: 'offline', row: { offlineReference: 'LEK-T1-OFF-0002' } });
     expect(await deviceDb().outbox.where('state').equals('pending').count()).toBe(2);
+  });
+
+  it('forgets sales synced more than three days ago at the next pass; waiting and refused ones stay', async () => {
+    const { api, deps, later } = setup();
+    const old = newSale();
+    await sellThroughOutbox(deps, old);
+    api.weather = 'offline';
+    const [synced, refused, waiting] = [newSale(), newSale(), newSale()];
+    await sellThroughOutbox(deps, synced);
+    await sellThroughOutbox(deps, refused);
+    later(SYNCED_KEPT_MS - 60_000);
+    api.weather = 'up';
+    api.refuse.add(refused.body.id);
+    expect(await replayPass(deps)).toEqual({ recorded: 1, refused: 1, stopped: false });
+    api.weather = 'offline';
+    await sellThroughOutbox(deps, waiting);
+    const states = async () => (await deviceDb().outbox.toArray()).map((r) => [r.saleId, r.state]).sort();
+    expect(await states()).toEqual(
+      [
+        [old.body.id, 'synced'],
+        [synced.body.id, 'synced'],
+        [refused.body.id, 'needs-attention'],
+        [waiting.body.id, 'pending'],
+      ].sort(),
+    );
+
+    later(2 * 60_000);
+    await replayPass(deps);
+    expect(await states()).toEqual(
+      [
+        [synced.body.id, 'synced'],
+        [refused.body.id, 'needs-attention'],
+        [waiting.body.id, 'pending'],
+      ].sort(),
+    );
   });
 
   it('gives the cart back on a refusal at the till, keeping nothing', async () => {

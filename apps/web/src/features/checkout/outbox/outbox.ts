@@ -4,6 +4,7 @@ import {
   completeOffline,
   forgetRefusedAttempt,
   pendingInOrder,
+  pruneSynced,
   queueSale,
   recordAnswer,
   type NewSale,
@@ -90,10 +91,11 @@ export interface PassReport {
 /**
  * One pass over the queue, in the device's order: each pending sale sent with its own key until one
  * gets no answer (the pass stops there, so the order holds). A refused sale leaves the queue for the
- * "Needs attention" list and the pass goes on.
+ * "Needs attention" list and the pass goes on. Sales synced days ago are forgotten first.
  */
 export async function replayPass(deps: OutboxDeps): Promise<PassReport> {
   const report: PassReport = { recorded: 0, refused: 0, stopped: false };
+  await pruneSynced(deps.db, clock(deps));
   const tried = new Set<string>();
   for (;;) {
     const next = (await pendingInOrder(deps.db)).find((row) => !tried.has(row.saleId));
