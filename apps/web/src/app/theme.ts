@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** The iPos green. Shade 6 (the filled colour) keeps white text above 5:1 contrast. */
 const ipos: MantineColorsTuple = [
@@ -26,6 +26,10 @@ export const theme = createTheme({
   headings: { fontFamily: fontStack, fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Mantine's close button is an icon alone: every dialog's gets a name a screen reader says.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /** Mantine's dimmed grey is below 4.5:1 on white; secondary text uses a darker one. */
