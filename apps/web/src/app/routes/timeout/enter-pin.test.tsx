@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../components/toast';
 import { rememberPin } from '../../../features/accounts/pin-verifier';
@@ -160,9 +161,15 @@ describe('TimeoutEnterPin without the server', () => {
     expect(JSON.stringify(await deviceDb().pinVerifiers.get(accountId))).not.toContain('2468');
 
     localStorage.setItem('hasTimedOut', 'true');
-    await router.navigate('/timeout/enter-pin?redirect=%2Fdashboard%2Fwaste');
-    await typePin('2468');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/waste'));
+    // The device knows it is offline: the check is still sent (not held back until the network returns).
+    onlineManager.setOnline(false);
+    try {
+      await router.navigate('/timeout/enter-pin?redirect=%2Fdashboard%2Fwaste');
+      await typePin('2468');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/waste'));
+    } finally {
+      onlineManager.setOnline(true);
+    }
     expect(localStorage.getItem('hasTimedOut')).toBeNull();
   });
 

@@ -7,9 +7,15 @@ import { apiRequest } from '../../../lib/api-client';
  * the server; the fifth locks the PIN (PIN_LOCKED) until a full sign-in.
  */
 
-/** POST /api/v1/me/pin/verify: unlocks a timed-out session. */
+/**
+ * POST /api/v1/me/pin/verify: unlocks a timed-out session. Sent even with the device offline (not
+ * paused until the network returns): no answer lets the PIN screen check the PIN on the device.
+ */
 export function useVerifyPin() {
-  return useMutation({ mutationFn: (pin: string) => apiRequest(verifyPin, { body: { pin } }) });
+  return useMutation({
+    mutationFn: (pin: string) => apiRequest(verifyPin, { body: { pin } }),
+    networkMode: 'always',
+  });
 }
 
 /** POST /api/v1/me/pin: the first PIN of an account that has none. */
