@@ -244,6 +244,7 @@ function sampleString(name: string, schema: JsonSchema): string {
   if (schema.enum) return String(schema.enum[0]);
   if (schema.format === 'email') return `probe-${randomBytes(4).toString('hex')}@attacker.ipos.test`;
   if (dateFields.has(name)) return today();
+  if (schema.format === 'date-time') return new Date().toISOString();
   const known: Record<string, () => string> = {
     alias: () => letters(3),
     timeZone: () => 'Africa/Nairobi',
@@ -252,6 +253,7 @@ function sampleString(name: string, schema: JsonSchema): string {
     sku: () => `PRB-${letters(6)}`,
     message: () => 'A probe message from another business',
     subject: () => 'Probe subject',
+    deviceId: () => `probe-device-${letters(6)}`,
   };
   const value = known[name]?.() ?? `Probe ${name}`;
   const min = schema.minLength ?? 0;
