@@ -309,13 +309,13 @@ console.log(
 );
 console.log(
   `register ready from the local catalogue on a cold reload (to the first answer), ${ready.n} reloads: ` +
-    `p50 ${seconds(ready.p50)}, max ${seconds(ready.max)}   budget ≤ 2.5 s: ${ready.p50 <= 2500 ? 'within' : 'OVER'}`,
+    `p50 ${seconds(ready.p50)}, p95 ${seconds(ready.p95)}, max ${seconds(ready.max)}   budget ≤ 2.5 s: ${ready.p50 <= 2500 ? 'within' : 'OVER'}`,
 );
 console.log(
   `  of which the app up to the register's search box (sign-in kept, session, ticket): p50 ${seconds(results.box.p50)}`,
 );
 console.log(
-  `  the catalogue from IndexedDB: read p50 ${seconds(results.read.p50)}, index built p50 ${seconds(results.index.p50)}`,
+  `  the catalogue from IndexedDB: read p50 ${seconds(results.read.p50)}, index built p50 ${seconds(results.index.p50)} (its chunks indexed a few at a time, the page free between them)`,
 );
 console.log(`search per keystroke, ${keystrokes.toFrame.n} keystrokes over ${results.queries.length} queries:`);
 console.log(`${''.padEnd(40)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'max'.padStart(10)}   budget (p95)`);
