@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicConfigSchema } from '@ipos/contracts';
 import { createTestServer, DEMO, type TestServer } from '../support/server.js';
@@ -119,6 +121,64 @@ describe('SPA assets', () => {
       const missing = await server.app.inject({ method: 'GET', url: '/assets/gone-2.js' });
       expect(missing.statusCode).toBe(404);
       expect(missing.headers['content-type']).toContain('application/problem+json');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('compressed assets', () => {
+  it('sends the brotli or gzip copy the build wrote, as the browser accepts, with Vary; the HTML never cached', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-web-'));
+    const page = `<!doctype html><title>iPos</title><div id="root"></div>${'<!-- padding -->'.repeat(100)}`;
+    const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];`;
+    fs.writeFileSync(path.join(webDist, 'index.html'), page);
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'tiny-abc123.js'), 'export {}');
+    // The build's own step, as `npm run build -w @ipos/web` runs it.
+    execFileSync(process.execPath, [path.resolve(__dirname, '../../../web/scripts/precompress.mjs'), webDist]);
+    expect(fs.existsSync(path.join(webDist, 'assets', 'app-abc123.js.br'))).toBe(true);
+    expect(fs.existsSync(path.join(webDist, 'assets', 'tiny-abc123.js.br'))).toBe(false);
+    const server = await createTestServer({ WEB_DIST_DIR: webDist });
+    try {
+      const get = (url: string, acceptEncoding?: string) =>
+        server.app.inject({
+          method: 'GET',
+          url,
+          headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+        });
+      const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers).toMatchObject({
+        'content-encoding': 'br',
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.rawPayload.length).toBeLessThan(script.length / 3);
+
+      const gz = await get('/assets/app-abc123.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+      const plain = await get('/assets/app-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      // Too small to be worth a copy: sent as it is.
+      expect((await get('/assets/tiny-abc123.js', 'br')).headers['content-encoding']).toBeUndefined();
+
+      for (const url of ['/', '/dashboard/inventory']) {
+        const html = await get(url, 'br');
+        expect(html.statusCode, url).toBe(200);
+        expect(html.headers['content-encoding'], url).toBe('br');
+        expect(html.headers['cache-control'], url).toBe('no-cache');
+        expect(zlib.brotliDecompressSync(html.rawPayload).toString(), url).toBe(page);
+      }
+      const config = await get('/config.json', 'br');
+      expect(config.headers['cache-control']).toMatch(/no-store|no-cache/);
     } finally {
       await server.close();
     }
