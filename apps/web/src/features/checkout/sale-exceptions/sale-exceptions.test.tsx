@@ -81,6 +81,35 @@ describe('<SaleExceptionsList>', () => {
     expect(rows[1]).toHaveTextContent('Sold 3, leaving -2 on hand');
   });
 
+  it('says what the tax was and is when the rate changed while the till was offline, and no price when it did not', async () => {
+    const taxed = exceptionOf({
+      details: {
+        paidTaxRateBasisPoints: 750,
+        serverTaxRateBasisPoints: 1_000,
+        paidTaxInclusive: false,
+        serverTaxInclusive: false,
+      },
+    });
+    const both = exceptionOf({
+      id: '0190a6a0-0000-7000-8000-00000000b003',
+      details: {
+        paidUnitPriceMinor: 250_000,
+        serverUnitPriceMinor: 260_000,
+        paidTaxRateBasisPoints: 0,
+        serverTaxRateBasisPoints: 750,
+        paidTaxInclusive: true,
+        serverTaxInclusive: true,
+      },
+    });
+    stubApi({ [LIST]: () => pageOf([taxed, both]) });
+    renderList(true);
+    const rows = await screen.findAllByTestId('sale-exception-row');
+    expect(rows[0]).toHaveTextContent('Taxed at 7.5% on top · tax now 10% on top');
+    expect(rows[0]).not.toHaveTextContent('Paid');
+    expect(rows[1]).toHaveTextContent('Paid ₦2,500.00 each · price now ₦2,600.00');
+    expect(rows[1]).toHaveTextContent('Taxed at 0% included · tax now 7.5% included');
+  });
+
   it('says so when there is nothing to review', async () => {
     stubApi({ [LIST]: () => pageOf([]) });
     renderList(true);
