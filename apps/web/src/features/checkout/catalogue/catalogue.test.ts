@@ -117,6 +117,33 @@ describe('the catalogue on the device', () => {
     expect(catalogueSnapshot(STORE_B)).toMatchObject({ loading: false, ready: false });
   });
 
+  it('keeps a delta of several pages whole once complete: each chunk written once, the last word winning', async () => {
+    await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
+    const put = vi.spyOn(deviceDb().sellableChunks, 'bulkPut');
+    const delta = server([
+      {
+        items: [
+          { ...peak, priceMinor: 1 },
+          { ...malt, priceMinor: 2 },
+        ],
+        nextCursor: 'page-2',
+        complete: false,
+      },
+      { items: [{ ...peak, priceMinor: 3 }, rice], nextCursor: 'delta-2' },
+    ]);
+    await syncCatalogue(STORE_A, delta.fetchPage);
+    expect(delta.asked).toEqual(['delta-1', 'page-2']);
+    expect(put).toHaveBeenCalledTimes(1);
+    const chunks = put.mock.calls[0]![0].map((r) => r.chunk);
+    expect(new Set(chunks).size).toBe(chunks.length);
+    expect(findByCode(catalogueSnapshot(STORE_A).index, 'PEAK-1')).toMatchObject({ priceMinor: 3 });
+    expect((await stored(STORE_A)).map((r) => [r.name, r.priceMinor]).sort()).toEqual([
+      ['Malt crate', 2],
+      ['Peak Milk', 3],
+      ['Rice', 10_000],
+    ]);
+  });
+
   it('after a reload it is ready from the device at once, and a failed delta keeps it', async () => {
     await syncCatalogue(STORE_A, server([{ items: [peak, malt], nextCursor: 'delta-1' }]).fetchPage);
     forgetLiveCatalogue();

@@ -191,8 +191,9 @@ function sameRow(had: SellableRow | undefined, row: SellableRow): boolean {
 const isBadCursor = (error: unknown) => error instanceof ApiError && error.code === 'VALIDATION_FAILED';
 
 /**
- * One download or delta, page by page; false when the active store changed under it (it stops). A
- * full download is kept whole once complete; a delta's pages are applied as they come.
+ * One download or delta, page by page; false when the active store changed under it (it stops).
+ * Either is kept whole once complete (a delta of many pages rewrites each chunk once, not once a
+ * page; one that stops half way is asked again from the same cursor).
  */
 async function download(current: Live, fetchPage: FetchPage, from: string | null): Promise<boolean> {
   const { storeId } = current.snapshot;
@@ -202,31 +203,29 @@ async function download(current: Live, fetchPage: FetchPage, from: string | null
   const full = from === null;
   const startedAt = new Date();
   if (full) await clearCatalogue(storeId);
-  const downloaded = new Map<string, SellableRow>();
-  let index: CatalogueIndex | null = null;
-  let cursor = from;
-  for (;;) {
+  const got = new Map<string, SellableRow>();
+  let page: SellableChangesPage | null = null;
+  while (!page?.complete) {
     if (!stillActive()) return false;
-    const page = await fetchPage(cursor);
-    const items = page.items.map((item) => toRow(storeId, item));
-    if (full) {
-      for (const row of items) downloaded.set(row.variantId, row);
-      if (page.complete) {
-        index = buildIndex(downloaded.values(), current.sold);
-        await saveCatalogue(storeId, [...downloaded.values()], index, page.nextCursor, startedAt);
-      }
-    } else {
+    page = await fetchPage(page ? page.nextCursor : from);
+    for (const item of page.items) {
+      const row = toRow(storeId, item);
       // A delta reads the last minute's changes again: only what differs is written and re-indexed.
-      const rows = items.filter((row) => !sameRow(current.snapshot.index.byVariant.get(row.variantId), row));
-      await applyDelta(storeId, rows, page.complete ? { cursor: page.nextCursor, readAt: startedAt } : null);
-      if (live === current && rows.length > 0)
-        publish(current, { ...current.snapshot, index: withRows(current.snapshot.index, rows) });
+      if (full || !sameRow(current.snapshot.index.byVariant.get(row.variantId), row)) got.set(row.variantId, row);
     }
-    cursor = page.nextCursor;
-    if (page.complete) break;
   }
-  if (index && live === current)
-    publish(current, { storeId, index: withSold(index, current.sold), ready: true, loading: false });
+  const next = { cursor: page.nextCursor, readAt: startedAt };
+  if (full) {
+    const index = buildIndex(got.values(), current.sold);
+    await saveCatalogue(storeId, [...got.values()], index, next.cursor, next.readAt);
+    if (live === current)
+      publish(current, { storeId, index: withSold(index, current.sold), ready: true, loading: false });
+  } else {
+    const rows = [...got.values()];
+    await applyDelta(storeId, rows, next);
+    if (live === current && rows.length > 0)
+      publish(current, { ...current.snapshot, index: withRows(current.snapshot.index, rows) });
+  }
   return true;
 }
 
