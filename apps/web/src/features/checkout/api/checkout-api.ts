@@ -41,10 +41,14 @@ const checkoutKey = ['checkout'] as const;
 
 const sessionsKey = (storeId: string) => [...checkoutKey, storeId, 'sessions'] as const;
 
+/** The store's open registers, read again every 30 s while shown (each till's device report moves on). */
+const OPEN_REGISTERS_REFRESH_MS = 30_000;
+
 export function useOpenRegisters(storeId: string) {
   return useQuery({
     queryKey: [...sessionsKey(storeId), 'open'] as const,
     queryFn: ({ signal }) => apiRequest(listRegisterSessions, { query: { status: 'open', pageSize: 100 }, signal }),
+    refetchInterval: OPEN_REGISTERS_REFRESH_MS,
   });
 }
 

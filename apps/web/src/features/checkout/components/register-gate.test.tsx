@@ -68,6 +68,21 @@ describe('<RegisterGate>', () => {
     expect(within(rows[2]!).queryByTestId('device-report')).toBeNull();
   });
 
+  it('reads the open registers again every 30 s while shown, so the device reports stay current', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fakeApi([session(1, 'Till 1')]);
+      renderGate();
+      await screen.findByRole('button', { name: 'Use Till 1' });
+      const reads = () => vi.mocked(fetch).mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET').length;
+      expect(reads()).toBe(1);
+      await vi.advanceTimersByTimeAsync(30_000);
+      await waitFor(() => expect(reads()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('suggests the first "Till N" no open register uses (whatever its case), and opens it', async () => {
     const posted = fakeApi([session(1, 'Till 1'), session(2, 'TILL 2'), session(4, 'Till 4')]);
     const { form, onEnter, user } = renderGate();
