@@ -214,3 +214,22 @@ describe('TimeoutEnterPin without the server', () => {
     await waitFor(async () => expect(await deviceDb().pinVerifiers.get(accountId)).toBeUndefined());
   });
 });
+
+describe('TimeoutEnterPin keeping the verifier', () => {
+  it('keeps it even when the PIN was verified before the account was read', async () => {
+    let answerMe: (() => void) | undefined;
+    const meRead = new Promise<void>((resolve) => (answerMe = resolve));
+    stubApi({
+      'GET /api/v1/me': async () => {
+        await meRead;
+        return jsonResponse(testMe());
+      },
+      'POST /api/v1/me/pin/verify': [verified],
+    } as never);
+    const { router } = renderPinScreen();
+    await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
+    answerMe!();
+    await waitFor(async () => expect(await deviceDb().pinVerifiers.get(testMe().account.id)).toBeDefined());
+  });
+});

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@ipos/contracts';
-import { meQueryKey } from '../../api/get-me';
+import { fetchMe, meQueryKey } from '../../api/get-me';
 import { checkPinOffline, forgetPin, rememberPin, type OfflinePinCheck } from '../../pin-verifier';
 
 /**
@@ -11,10 +11,16 @@ export function usePinVerifier() {
   const queryClient = useQueryClient();
   const accountId = () => queryClient.getQueryData<Me>(meQueryKey)?.account.id;
   return {
-    /** The server has just verified or set this PIN. */
+    /**
+     * The server has just verified or set this PIN. The account may not be read yet (a PIN typed
+     * as the screen opens): it is read now, by a request of its own (the screen's own read stops
+     * when the unlocked screen closes).
+     */
     remember: (pin: string) => {
-      const id = accountId();
-      if (id) void rememberPin(id, pin);
+      void (async () => {
+        const id = accountId() ?? (await fetchMe().catch(() => undefined))?.account.id;
+        if (id) await rememberPin(id, pin);
+      })();
     },
     /** The PIN changed, was reset, or the server says it is locked or not set. */
     forget: () => {
