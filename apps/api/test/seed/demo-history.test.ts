@@ -74,15 +74,19 @@ describe('demo history', () => {
   it('leaves today’s shelves as the catalogue has them (low and out-of-stock lines included)', async () => {
     // The history's own movements (opening stock, sales, refunds, voids of the till): the purchase
     // orders, waste and invoices seeded after it (today) move stock on top of these.
+    // Summed per variant and store first, then named: the history holds tens of thousands of
+    // movements, and joining each to its names before grouping took seconds on the embedded database.
     const levels = await rows<{ name: string; option_values: string[]; alias: string; on_hand: Num }>(sql`
-      select p.name, v.option_values, s.alias, sum(m.delta) as on_hand
-        from stock_movements m
-        join product_variants v on v.business_id = m.business_id and v.id = m.variant_id
+      select p.name, v.option_values, s.alias, m.on_hand
+        from (select variant_id, store_id, sum(delta) as on_hand
+                from stock_movements
+               where business_id = ${demo.businessId}
+                 and reason in ('adjustment', 'sale', 'refund', 'void') and ref_type is distinct from 'invoice'
+               group by variant_id, store_id) m
+        join product_variants v on v.business_id = ${demo.businessId} and v.id = m.variant_id
         join products p on p.business_id = v.business_id and p.id = v.product_id
-        join stores s on s.business_id = m.business_id and s.id = m.store_id
-       where m.business_id = ${demo.businessId} and p.is_tracked
-         and m.reason in ('adjustment', 'sale', 'refund', 'void') and m.ref_type is distinct from 'invoice'
-       group by p.name, v.option_values, s.alias`);
+        join stores s on s.business_id = ${demo.businessId} and s.id = m.store_id
+       where p.is_tracked`);
     const actual = new Map(
       levels.map((l) => [`${l.alias} ${l.name} ${l.option_values.join('/')}`, parseThousandths(l.on_hand) / 1000]),
     );
