@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addBySearch, createTillProducts, openRegister, scan } from '../support/checkout.js';
 import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
-import { ownServer, readStoppedDatabase } from '../support/own-server.js';
+import { ownServer, readStoppedDatabase, type OwnServer } from '../support/own-server.js';
 import { mainPort } from '../servers.js';
 
 /**
@@ -13,11 +13,18 @@ import { mainPort } from '../servers.js';
  * hand, and the register's summary and the sales report add up to the same money by tender.
  */
 
-/** A server of this journey's own, on a port beside the run's (servers.ts: main, +1, +25 SMTP). */
-const server = ownServer(mainPort + 2);
-test.use({ baseURL: server.url, serviceWorkers: 'allow' });
-test.beforeAll(async () => server.start());
-test.afterAll(async () => server.dispose());
+/**
+ * A server of this journey's own, on a port beside the run's (servers.ts: main, +1, +25 SMTP), with a
+ * fresh database for every run of the journey (a repeat or a retry counts its 20 sales alone).
+ */
+const ownPort = mainPort + 2;
+let server: OwnServer;
+test.use({ baseURL: `http://localhost:${ownPort}`, serviceWorkers: 'allow' });
+test.beforeEach(async () => {
+  server = ownServer(ownPort);
+  await server.start();
+});
+test.afterEach(async () => server.dispose());
 
 const runId = () => Date.now().toString(36).toUpperCase();
 const lines = (page: Page) => page.getByTestId('cart-line');
