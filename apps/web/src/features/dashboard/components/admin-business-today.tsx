@@ -84,7 +84,8 @@ export function BusinessToday({
                         size="compact-sm"
                         variant="light"
                         onClick={() => onOpenStore(store.id)}
-                        aria-label={`Work in ${store.name}`}
+                        // The name starts with the words on the button (WCAG 2.5.3), then says which store.
+                        aria-label={`Work here in ${store.name}`}
                       >
                         Work here
                       </Button>

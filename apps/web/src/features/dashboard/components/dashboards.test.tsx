@@ -111,7 +111,10 @@ describe('AdminDashboard', () => {
     const low = screen.getByRole('table', { name: 'Low-stock alerts' });
     expect(within(low).getByRole('row', { name: /Peak Milk 400g/ })).toHaveTextContent('DM-DA-001');
     expect(screen.getByText('The 1 lowest of 2.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Work in Ikeja' }));
+    // Speech users say what they see: the name holds the visible "Work here".
+    const workInIkeja = screen.getByRole('button', { name: 'Work here in Ikeja' });
+    expect(workInIkeja).toHaveTextContent('Work here');
+    await userEvent.click(workInIkeja);
     expect(onOpenStore).toHaveBeenCalledWith(IKEJA_ID);
     expect(screen.getByRole('link', { name: 'Businesses' })).toHaveAttribute('href', '/dashboard/business');
   });
