@@ -1,28 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { RegisterSellable } from '@ipos/contracts';
+import { sellableOf } from '../../../components/pickers/picker-fixtures';
 import { reportingStore } from '../../../test/fixtures';
 import { openRegisterSession } from '../test/register-fixtures';
 import { lineFromSellable, priceOf, type Cart } from '../cart';
 import { offlineReceipt } from './offline-receipt';
 
-const item = (n: number, priceMinor: number, taxRateBasisPoints: number, taxInclusive: boolean): RegisterSellable => {
+/** A sellable numbered n, at a price and a tax. */
+const item = (n: number, priceMinor: number, taxRateBasisPoints: number, taxInclusive: boolean) => {
   const id = `0190a6a0-0000-7000-8000-0000000020${String(n).padStart(2, '0')}`;
-  return {
+  return sellableOf({
     productId: id,
     variantId: id,
     name: `Item ${n}`,
     sku: `SKU-${n}`,
-    barcode: null,
-    unit: 'each',
     priceMinor,
-    costPriceMinor: 0,
-    taxRateId: null,
-    isTracked: true,
-    onHand: 5,
-    imageVersion: null,
     taxRateBasisPoints,
     taxInclusive,
-  };
+  });
 };
 
 describe('offlineReceipt', () => {
