@@ -47,6 +47,23 @@ function tokenExpiredInPage(page: Page): Promise<boolean> {
   });
 }
 
+/** How many PIN verifiers the device keeps (never the PIN: a salted hash). */
+function pinVerifiers(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('ipos-device');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('pinVerifiers')) return resolve(-2);
+          const count = open.result.transaction('pinVerifiers').objectStore('pinVerifiers').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => resolve(-3);
+        };
+      }),
+  );
+}
+
 async function unlockWithPin(page: Page, target: string) {
   await expect(page.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
   await pinField(page).fill(manager.pin);
@@ -73,6 +90,7 @@ test('offline past the access token and through a PIN lock, the till sells; back
   await page.goto('/dashboard/inventory');
   await page.waitForURL((url) => url.pathname === '/timeout/enter-pin');
   await unlockWithPin(page, '/dashboard/inventory');
+  await expect.poll(() => pinVerifiers(page), { timeout: 15_000 }).toBe(1);
 
   await openRegister(page, `Held ${run}`, '0');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -90,6 +108,7 @@ test('offline past the access token and through a PIN lock, the till sells; back
   expect(await tokenExpiredInPage(page)).toBe(true);
   expect(await storedValue(page, 'sessionHeldOffline')).toBe('true');
   await expect(page.getByText(manager.name)).toBeVisible();
+  expect(await pinVerifiers(page)).toBe(1);
 
   // The PIN is checked on the device, and the register comes back.
   await unlockWithPin(page, '/dashboard/checkout');
