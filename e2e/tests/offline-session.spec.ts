@@ -77,6 +77,10 @@ test('offline past the access token and through a PIN lock, the till sells; back
 }) => {
   test.setTimeout(240_000);
   const problems = watchForBreakage(page);
+  // The app's own notes on the session (held, renewed) explain a failure further down.
+  page.on('console', (message) => {
+    if (message.text().startsWith('[iPos]') && message.type() !== 'warning') console.log(`[browser] ${message.text()}`);
+  });
   await page.clock.install();
   const run = runId();
   await signIn(page, manager);
