@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { Modal } from '@mantine/core';
+import { Badge, DEFAULT_THEME, Modal, mergeMantineTheme } from '@mantine/core';
 import { renderWithProviders } from '../test/render';
+import { contrastRatio, cssVariablesResolver, theme } from './theme';
+
+const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
+const lightVariables = cssVariablesResolver(resolved).light;
+/** A colour variable's value, following `var(--mantine-color-x-n)` to the palette. */
+const colorOf = (variable: string): string => {
+  const value = lightVariables[variable] ?? '';
+  const shade = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(value);
+  return shade ? resolved.colors[shade[1]!]![Number(shade[2])]! : value;
+};
 
 describe('theme', () => {
   it('names every dialog’s close button, which is an icon alone', async () => {
@@ -13,5 +23,31 @@ describe('theme', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('writes coloured text at AA contrast in the light scheme: outline, subtle and light variants, errors', () => {
+    for (const name of ['gray', 'red', 'green', 'yellow', 'orange', 'blue', 'teal', 'ipos']) {
+      expect(contrastRatio(colorOf(`--mantine-color-${name}-text`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(colorOf(`--mantine-color-${name}-outline`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      const lightBackground = resolved.colors[name]![1]!;
+      expect(
+        contrastRatio(colorOf(`--mantine-color-${name}-light-color`), lightBackground),
+        name,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrastRatio(colorOf('--mantine-color-error'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // The brand green's text stays the brand green.
+    expect(lightVariables['--mantine-color-ipos-text']).toBe('var(--mantine-color-ipos-6)');
+  });
+
+  it('applies the readable shades on the page: a grey outline badge is written in gray 7', () => {
+    renderWithProviders(
+      <Badge variant="outline" color="gray">
+        Draft
+      </Badge>,
+    );
+    const css = [...document.querySelectorAll('style[data-mantine-styles]')].map((s) => s.textContent).join('\n');
+    expect(css).toContain('--mantine-color-gray-outline: var(--mantine-color-gray-7)');
+    expect(screen.getByText('Draft')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,12 @@
-import { createTheme, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  luminance,
+  Modal,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineTheme,
+} from '@mantine/core';
 
 /** The iPos green. Shade 6 (the filled colour) keeps white text above 5:1 contrast. */
 const ipos: MantineColorsTuple = [
@@ -32,9 +40,53 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed grey is below 4.5:1 on white; secondary text uses a darker one. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG's contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** AA for body text is 4.5:1; a little over it, so rounding in a browser never drops below. */
+const TEXT_CONTRAST = 4.6;
+
+/**
+ * The first shade of `shades` from `from` on that text can be read on `background` at AA, as its CSS
+ * variable; past the palette's darkest, that shade darkened until it can (light greens and yellows).
+ */
+function readableShade(theme: MantineTheme, name: string, from: number, background: string): string {
+  const shades = theme.colors[name]!;
+  for (let i = from; i < shades.length; i++)
+    if (contrastRatio(shades[i]!, background) >= TEXT_CONTRAST) return `var(--mantine-color-${name}-${i})`;
+  let color = shades[shades.length - 1]!;
+  while (contrastRatio(color, background) < TEXT_CONTRAST) color = darken(color, 0.1);
+  return color;
+}
+
+/**
+ * Mantine's light scheme writes coloured text in shade 6 (outline and subtle variants, `c="red"`, error
+ * messages) and the light variant's text in shade 9 on shade 1: for most colours below 4.5:1 (gray 3.3,
+ * red 3.3, green 2.4, yellow on its light badge 2.7). Each colour's text shade becomes the first one that
+ * reads at AA on white, and the light variant's the first that reads on its own background.
+ */
+function readableColorVariables(theme: MantineTheme): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const name of Object.keys(theme.colors)) {
+    const text = readableShade(theme, name, 6, theme.white);
+    variables[`--mantine-color-${name}-text`] = text;
+    variables[`--mantine-color-${name}-outline`] = text;
+    variables[`--mantine-color-${name}-light-color`] = readableShade(theme, name, 9, theme.colors[name]![1]!);
+  }
+  return variables;
+}
+
+/** Text at AA contrast in the light scheme: dimmed text, error messages and coloured text. */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    ...readableColorVariables(resolved),
+    // Mantine's dimmed grey is below 4.5:1 on white; secondary text uses a darker one.
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': readableShade(resolved, 'red', 6, resolved.white),
+  },
   dark: {},
 });
