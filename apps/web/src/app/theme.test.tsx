@@ -5,7 +5,7 @@ import { renderWithProviders } from '../test/render';
 import { contrastRatio, cssVariablesResolver, theme } from './theme';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
-const lightVariables = cssVariablesResolver(resolved).light;
+const lightVariables: Record<string, string> = cssVariablesResolver(resolved).light;
 /** A colour variable's value, following `var(--mantine-color-x-n)` to the palette. */
 const colorOf = (variable: string): string => {
   const value = lightVariables[variable] ?? '';
