@@ -1,6 +1,7 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { paymentMethodLabels, type CurrencyCode, type StoreDashboard } from '@ipos/contracts';
+import { pictureChartProps, picturePieProps } from '../../../components/figures/picture-chart';
 import { formatMoney } from '../../../lib/money';
 
 /**
@@ -22,7 +23,8 @@ export function PaymentMixChart({ mix, currency }: { mix: StoreDashboard['paymen
       withTooltip
       tooltipDataSource="segment"
       valueFormatter={(value) => formatMoney(value, currency)}
-      aria-hidden
+      pieProps={picturePieProps}
+      {...pictureChartProps}
     />
   );
 }
@@ -46,7 +48,7 @@ export function Last7DaysChart({
       valueFormatter={(value) => formatMoney(value, currency)}
       withYAxis={false}
       gridAxis="none"
-      aria-hidden
+      {...pictureChartProps}
     />
   );
 }

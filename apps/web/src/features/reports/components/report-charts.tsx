@@ -1,6 +1,7 @@
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import type { CurrencyCode, ReportFormat } from '@ipos/contracts';
+import { pictureChartProps, picturePieProps } from '../../../components/figures/picture-chart';
 import { formatReportValue } from './report-format';
 
 /**
@@ -35,7 +36,7 @@ export function TrendChart({ data, dataKey, series, format, currency, kind = 'ba
     valueFormatter: (value: number) => formatReportValue(value, format, currency),
     withLegend: series.length > 1,
     yAxisProps: { width: 90 },
-    'aria-hidden': true,
+    ...pictureChartProps,
   };
   return kind === 'area' ? <AreaChart {...props} curveType="monotone" /> : <BarChart {...props} />;
 }
@@ -73,7 +74,8 @@ export function BreakdownChart({ data, format, currency, kind = 'bar', height }:
         withTooltip
         tooltipDataSource="segment"
         valueFormatter={formatter}
-        aria-hidden
+        pieProps={picturePieProps}
+        {...pictureChartProps}
       />
     );
   return (
@@ -86,7 +88,7 @@ export function BreakdownChart({ data, format, currency, kind = 'bar', height }:
       valueFormatter={formatter}
       yAxisProps={{ width: 140 }}
       gridAxis="none"
-      aria-hidden
+      {...pictureChartProps}
     />
   );
 }
