@@ -23,7 +23,7 @@ test('the manager adds, moves, renames and archives a sub-category', async ({ pa
     await expect(tree.getByText(name, { exact: true })).toBeVisible();
 
   const name = `Malt ${Date.now().toString(36)}`;
-  await page.getByRole('button', { name: 'Add a sub-category to Drinks' }).click();
+  await page.getByRole('button', { name: 'Add sub-category to Drinks' }).click();
   await page.getByLabel('New sub-category of Drinks').fill(name);
   await page.getByLabel('New sub-category of Drinks').press('Enter');
   const rows = drinksChildren(page).getByTestId('category-row');

@@ -93,7 +93,8 @@ export function CategoryRow({
                 <Button
                   size="compact-sm"
                   variant="subtle"
-                  aria-label={`Add a sub-category to ${category.name}`}
+                  // The name holds the words on the button (WCAG 2.5.3).
+                  aria-label={`Add sub-category to ${category.name}`}
                   onClick={() => setEditing({ kind: 'add', parentId: category.id })}
                 >
                   Add sub-category

@@ -157,7 +157,8 @@ export function ReportTableView({
           variant="default"
           disabled={table.rows.length === 0}
           onClick={() => exportReportTable(table, scope, report)}
-          aria-label={`Export ${table.title} as CSV`}
+          // The name starts with the words on the button (WCAG 2.5.3), then says which table.
+          aria-label={`Export CSV: ${table.title}`}
         >
           Export CSV
         </Button>

@@ -159,7 +159,10 @@ describe('<SalesReport>', () => {
     vi.stubGlobal('print', print);
     const { user } = renderReport();
     await screen.findByTestId('figure-net-sales');
-    await user.click(screen.getByRole('button', { name: 'Export By product as CSV' }));
+    const exportByProduct = screen.getByRole('button', { name: 'Export CSV: By product' });
+    // Speech users say what they see: the name holds the visible words.
+    expect(exportByProduct).toHaveTextContent('Export CSV');
+    await user.click(exportByProduct);
     expect(saveBlob).toHaveBeenCalledTimes(1);
     const [blob, name] = saveBlob.mock.calls[0] as [Blob, string];
     expect(name).toBe('sales-by-product-2026-10-30-to-2026-10-31.csv');
