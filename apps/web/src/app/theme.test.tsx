@@ -25,7 +25,7 @@ describe('theme', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('writes coloured text at AA contrast in the light scheme: outline, subtle and light variants, errors', () => {
+  it('writes coloured text at AA contrast in the light scheme: outline, subtle and light variants, errors, placeholders', () => {
     for (const name of ['gray', 'red', 'green', 'yellow', 'orange', 'blue', 'teal', 'ipos']) {
       expect(contrastRatio(colorOf(`--mantine-color-${name}-text`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(colorOf(`--mantine-color-${name}-outline`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
@@ -36,6 +36,7 @@ describe('theme', () => {
       ).toBeGreaterThanOrEqual(4.5);
     }
     expect(contrastRatio(colorOf('--mantine-color-error'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(colorOf('--mantine-color-placeholder'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // The brand green's text stays the brand green.
     expect(lightVariables['--mantine-color-ipos-text']).toBe('var(--mantine-color-ipos-6)');
   });

@@ -79,7 +79,7 @@ function readableColorVariables(theme: MantineTheme): Record<string, string> {
   return variables;
 }
 
-/** Text at AA contrast in the light scheme: dimmed text, error messages and coloured text. */
+/** Text at AA contrast in the light scheme: dimmed text, placeholders, error messages and coloured text. */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
@@ -87,6 +87,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     // Mantine's dimmed grey is below 4.5:1 on white; secondary text uses a darker one.
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': readableShade(resolved, 'red', 6, resolved.white),
+    // A picker's placeholder ("Pick a product") is text a person must read: gray 5 is 2.1:1.
+    '--mantine-color-placeholder': readableShade(resolved, 'gray', 5, resolved.white),
   },
   dark: {},
 });
