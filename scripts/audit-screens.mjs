@@ -1,0 +1,264 @@
+// Screens audit at the three sizes a shop uses (phone 390×844, tablet 768×1024, till 1280×800): for each
+// screen, whether the page scrolls sideways (document.scrollingElement.scrollWidth > innerWidth, and the
+// element reaching furthest right that no scrolling box clips) and axe-core's critical and serious
+// violations (rule, nodes, the first node's target). Starts the built app (API and SPA) on a fresh demo
+// data directory and, in Chromium with service workers blocked, audits Landing signed out, every route
+// of the route table without a path parameter as the demo owner, and the register as Lekki's manager
+// with a register open. The app has one colour scheme (light), so only that is audited.
+// Prints a table per screen and size, then the totals by rule. Reports; never fails on findings.
+//
+//   node scripts/audit-screens.mjs     (uses apps/api/dist/main.js and apps/web/dist, built if stale)
+//   PORT=3905 CHROMIUM_PATH=/usr/bin/chromium ROUTES=inventory,report node scripts/audit-screens.mjs
+/* global document, window, getComputedStyle -- the functions given to page.evaluate run in the page */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { startServer, stopServer } from '../bench/lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 3905);
+const base = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-audit-screens-'));
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
+if (!entry) {
+  const { buildIfStale } = await import('./lib.mjs');
+  await buildIfStale();
+  entry = path.join(root, 'apps/api/dist/main.js');
+}
+const webDist = path.resolve(root, process.env.IPOS_WEB_DIST ?? 'apps/web/dist');
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'till', width: 1280, height: 800 },
+];
+const IMPACTS = new Set(['critical', 'serious']);
+/** Only routes whose path contains one of these words (comma separated), when set. */
+const only = process.env.ROUTES?.split(',').filter(Boolean);
+
+/** The route table's paths without a parameter (apps/web/src/lib/route-paths.ts). */
+const routes = [
+  ...fs.readFileSync(path.join(root, 'apps/web/src/lib/route-paths.ts'), 'utf8').matchAll(/: '(\/dashboard[^']*)'/g),
+]
+  .map((m) => m[1])
+  .filter((p) => !p.includes(':'))
+  .filter((p) => !only || only.some((word) => p.includes(word)));
+/** Each section's audience (app/route-table.ts): admin-mode sections, store sections, or both. */
+const audience = new Map(
+  [
+    ...fs
+      .readFileSync(path.join(root, 'apps/web/src/app/route-table.ts'), 'utf8')
+      .matchAll(/path: routePaths\['dashboard\.([\w-]+)'\],\s*audience: '([\w-]+)'/g),
+  ].map((m) => [m[1], m[2]]),
+);
+/** The visits of a route as the owner: in admin mode, in the store (Lekki, the owner's one), or both. */
+const visitsOf = (route) => {
+  const section = route.split('/')[2] ?? 'dashboard';
+  const inAdmin = { name: route, url: `${route}?isAdmin=true` };
+  const inStore = { name: route, url: `${route}?isAdmin=false` };
+  const mode = audience.get(section);
+  if (mode === 'admin') return [inAdmin];
+  if (mode === 'non-admin') return [inStore];
+  return [
+    { ...inAdmin, name: `${route} (admin mode)` },
+    { ...inStore, name: `${route} (store)` },
+  ];
+};
+
+const server = await startServer({
+  entry,
+  cwd: root,
+  port,
+  env: {
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+    PUBLIC_URL: base,
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    DATABASE_URL: undefined,
+    OIDC_ISSUER: undefined,
+    SMTP_URL: undefined,
+  },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+async function signIn(page, email, password) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'));
+}
+
+/**
+ * Sideways scrolling of the page: the document's scroll width, and the element reaching furthest right
+ * past the viewport that no ancestor's scrolling (or clipping) box contains (the outermost on a tie).
+ */
+function overflowInPage() {
+  const viewport = window.innerWidth;
+  const scrollWidth = document.scrollingElement.scrollWidth;
+  if (scrollWidth <= viewport) return null;
+  const clipped = (el) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const ox = getComputedStyle(a).overflowX;
+      if (ox !== 'visible' && a.getBoundingClientRect().right <= viewport + 1) return true;
+    }
+    return false;
+  };
+  const describe = (el) => {
+    const part = (e) => {
+      const testId = e.getAttribute('data-testid');
+      if (e.id && !/^mantine-|^_r_|^:r/.test(e.id)) return `${e.tagName.toLowerCase()}#${e.id}`;
+      if (testId) return `${e.tagName.toLowerCase()}[data-testid="${testId}"]`;
+      const mantine = [...e.classList].find((c) => c.startsWith('mantine-'));
+      return mantine ? `${e.tagName.toLowerCase()}.${mantine}` : e.tagName.toLowerCase();
+    };
+    const parts = [];
+    for (let e = el; e && e !== document.body && parts.length < 3; e = e.parentElement) parts.unshift(part(e));
+    return parts.join(' > ');
+  };
+  let widest = null;
+  let right = viewport;
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= right + 0.5 || clipped(el)) continue;
+    widest = el;
+    right = r.right;
+  }
+  return { scrollWidth, element: widest ? describe(widest) : '(none found)', right: Math.round(right) };
+}
+
+/** Boxes inside the page that scroll sideways (a wide table in its scroll area): how many, the first. */
+function sidewaysScrollers() {
+  const found = [...document.body.querySelectorAll('*')].filter((el) => {
+    const ox = getComputedStyle(el).overflowX;
+    return (ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0;
+  });
+  if (found.length === 0) return null;
+  const first = found[0];
+  const mantine = [...first.classList].find((c) => c.startsWith('mantine-'));
+  return {
+    count: found.length,
+    first: `${first.tagName.toLowerCase()}${mantine ? `.${mantine}` : ''}`,
+    width: first.scrollWidth,
+  };
+}
+
+const rows = [];
+
+/** Loads `url` at each size in `page` and records the overflow and axe-core's serious findings. */
+async function audit(page, name, url) {
+  for (const size of SIZES) {
+    const row = { name, size: size.name, overflow: null, violations: [], error: null };
+    try {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      const landed = new URL(page.url()).pathname;
+      if (landed !== new URL(url, base).pathname) row.redirectedTo = landed;
+      row.overflow = await page.evaluate(overflowInPage);
+      row.scrollers = await page.evaluate(sidewaysScrollers);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      row.violations = violations
+        .filter((v) => IMPACTS.has(v.impact))
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          count: v.nodes.length,
+          target: v.nodes[0]?.target.join(' '),
+          // The first node's reason in one line (for contrast: the ratio and both colours).
+          why: (v.nodes[0]?.failureSummary ?? '').split('\n').slice(1).join(' ').trim(),
+        }));
+    } catch (error) {
+      row.error = String(error?.message ?? error).split('\n')[0];
+    }
+    rows.push(row);
+  }
+}
+
+try {
+  const options = { baseURL: base, serviceWorkers: 'block' };
+  {
+    const context = await browser.newContext(options);
+    await audit(await context.newPage(), 'Landing /', '/');
+    await context.close();
+  }
+  {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await signIn(page, 'owner@demo.ipos.test', 'DemoOwner#2026');
+    for (const route of routes.filter((r) => r !== '/dashboard/checkout'))
+      for (const visit of visitsOf(route)) await audit(page, visit.name, visit.url);
+    await context.close();
+  }
+  if (!only || routes.includes('/dashboard/checkout')) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await signIn(page, 'manager@demo.ipos.test', 'DemoManager#2026');
+    await page.goto('/dashboard/checkout');
+    const form = page.getByRole('form', { name: 'Open a register' });
+    await form.getByLabel('Register name').fill('Audit Till');
+    await form.getByLabel('Counted float').fill('0');
+    await form.getByRole('button', { name: 'Open register' }).click();
+    await page.getByTestId('register-name').waitFor();
+    await audit(page, 'Register /dashboard/checkout', '/dashboard/checkout');
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await stopServer(server);
+}
+
+printReport(rows);
+
+function printReport(rows) {
+  console.log(`\nscreens audit: sideways scrolling and axe-core critical/serious violations\n`);
+  console.log(`${'screen'.padEnd(52)} ${'size'.padEnd(6)} ${'scrolls to'.padStart(10)}  findings`);
+  for (const r of rows) {
+    const width = r.overflow ? `${r.overflow.scrollWidth} px` : '-';
+    const findings = r.error
+      ? `ERROR ${r.error}`
+      : [
+          ...(r.redirectedTo ? [`REDIRECTED to ${r.redirectedTo}`] : []),
+          ...(r.overflow ? [`overflow: ${r.overflow.element} (right ${r.overflow.right})`] : []),
+          ...(r.scrollers
+            ? [`inner sideways scroll: ${r.scrollers.count} (${r.scrollers.first} ${r.scrollers.width} px)`]
+            : []),
+          ...r.violations.map((v) => `${v.id}×${v.count}`),
+        ].join('; ');
+    console.log(`${r.name.padEnd(52)} ${r.size.padEnd(6)} ${width.padStart(10)}  ${findings}`);
+  }
+  const byRule = new Map();
+  for (const r of rows)
+    for (const v of r.violations) {
+      const t = byRule.get(v.id) ?? { impact: v.impact, screens: 0, nodes: 0, firsts: new Map() };
+      t.screens += 1;
+      t.nodes += v.count;
+      const first = t.firsts.get(v.target) ?? { screens: 0, why: v.why, where: `${r.name} ${r.size}` };
+      first.screens += 1;
+      t.firsts.set(v.target, first);
+      byRule.set(v.id, t);
+    }
+  console.log(`\ntotals by rule (screen×size pairs, nodes), then each first node seen: pairs, an example, why\n`);
+  for (const [id, t] of [...byRule].sort((a, b) => b[1].screens - a[1].screens)) {
+    console.log(
+      `${id.padEnd(32)} ${t.impact.padEnd(9)} ${String(t.screens).padStart(4)} ${String(t.nodes).padStart(5)}`,
+    );
+    for (const [target, f] of [...t.firsts].sort((a, b) => b[1].screens - a[1].screens).slice(0, 8))
+      console.log(`    ${String(f.screens).padStart(4)}  ${target}  (${f.where})\n          ${f.why}`);
+  }
+  const overflowing = rows.filter((r) => r.overflow);
+  console.log(
+    `\n${rows.length} screen×size pairs; page scrolling sideways: ${overflowing.length} (${SIZES.map((s) => `${s.name} ${overflowing.filter((r) => r.size === s.name).length}`).join(', ')}); with a critical/serious violation: ${rows.filter((r) => r.violations.length).length}; violations: ${rows.reduce((s, r) => s + r.violations.reduce((n, v) => n + v.count, 0), 0)} nodes of ${byRule.size} rules; with a box scrolling sideways inside: ${rows.filter((r) => r.scrollers).length}; redirected: ${rows.filter((r) => r.redirectedTo).length}; errors: ${rows.filter((r) => r.error).length}`,
+  );
+}
