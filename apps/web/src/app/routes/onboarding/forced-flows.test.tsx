@@ -142,7 +142,10 @@ describe('changing and resetting the PIN', () => {
     await userEvent.clear(input('Current PIN'));
     await userEvent.type(input('Current PIN'), '2468{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/profile'));
-    expect(calls.at(-1)?.body).toEqual({ currentPin: '2468', newPin: '8642' });
+    expect(calls.filter((c) => c.key === 'PUT /api/v1/me/pin').at(-1)?.body).toEqual({
+      currentPin: '2468',
+      newPin: '8642',
+    });
   });
 
   it('resets a forgotten PIN with the password, which also unlocks a timed-out session', async () => {
@@ -168,7 +171,10 @@ describe('changing and resetting the PIN', () => {
     await userEvent.clear(input('Password'));
     await userEvent.type(input('Password'), 'DemoManager#2026{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
-    expect(calls.at(-1)?.body).toEqual({ password: 'DemoManager#2026', newPin: '8642' });
+    expect(calls.filter((c) => c.key === 'POST /api/v1/me/pin/reset').at(-1)?.body).toEqual({
+      password: 'DemoManager#2026',
+      newPin: '8642',
+    });
     expect(localStorage.getItem('hasTimedOut')).toBeNull();
   });
 });

@@ -228,8 +228,9 @@ describe('TimeoutEnterPin keeping the verifier', () => {
     } as never);
     const { router } = renderPinScreen();
     await userEvent.type(screen.getByLabelText(/^PIN/, { selector: 'input' }), '2468{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
     answerMe!();
-    await waitFor(async () => expect(await deviceDb().pinVerifiers.get(testMe().account.id)).toBeDefined());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/inventory'));
+    // Kept before the screen moved on.
+    expect(await deviceDb().pinVerifiers.get(testMe().account.id)).toBeDefined();
   });
 });

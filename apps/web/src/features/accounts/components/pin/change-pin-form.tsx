@@ -35,7 +35,7 @@ export function ChangePinForm({ onChanged, onLocked }: { onChanged: () => void; 
     try {
       await change.mutateAsync(body);
       // The old PIN's verifier goes; the new one, just set online, replaces it.
-      verifier.remember(body.newPin);
+      await verifier.remember(body.newPin);
       onChanged();
     } catch (error) {
       if (isApiError(error) && error.code === 'PIN_LOCKED') {

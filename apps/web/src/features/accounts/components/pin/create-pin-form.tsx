@@ -22,7 +22,7 @@ export function CreatePinForm({ onCreated }: { onCreated: () => void }) {
   const submit = form.onSubmit(async ({ pin }) => {
     try {
       await create.mutateAsync(pin);
-      verifier.remember(pin);
+      await verifier.remember(pin);
       onCreated();
     } catch (error) {
       // Created meanwhile (another tab): nothing is missing any more.

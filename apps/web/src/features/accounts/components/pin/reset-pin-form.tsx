@@ -31,7 +31,7 @@ export function ResetPinForm({ onReset }: { onReset: () => void }) {
     try {
       await reset.mutateAsync(body);
       // The old PIN's verifier goes; the new one, just set online, replaces it.
-      verifier.remember(body.newPin);
+      await verifier.remember(body.newPin);
       onReset();
     } catch (error) {
       form.reportApiError(error, 'Could not reset the PIN');

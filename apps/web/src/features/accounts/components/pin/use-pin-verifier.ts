@@ -12,15 +12,14 @@ export function usePinVerifier() {
   const accountId = () => queryClient.getQueryData<Me>(meQueryKey)?.account.id;
   return {
     /**
-     * The server has just verified or set this PIN. The account may not be read yet (a PIN typed
+     * The server has just verified or set this PIN: awaited before the screen moves on, so a reload
+     * straight after cannot lose it. The account may not be read yet (a PIN typed
      * as the screen opens): it is read now, by a request of its own (the screen's own read stops
      * when the unlocked screen closes).
      */
-    remember: (pin: string) => {
-      void (async () => {
-        const id = accountId() ?? (await fetchMe().catch(() => undefined))?.account.id;
-        if (id) await rememberPin(id, pin);
-      })();
+    remember: async (pin: string): Promise<void> => {
+      const id = accountId() ?? (await fetchMe().catch(() => undefined))?.account.id;
+      if (id) await rememberPin(id, pin);
     },
     /** The PIN changed, was reset, or the server says it is locked or not set. */
     forget: () => {

@@ -75,7 +75,7 @@ function PinEntry({
   const submit = form.onSubmit(async ({ pin }) => {
     try {
       await verify.mutateAsync(pin);
-      verifier.remember(pin);
+      await verifier.remember(pin);
       onVerified();
     } catch (error) {
       if (isUnreachable(error)) {
