@@ -29,7 +29,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
+import { builtApiEntry, percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SALES = Number(process.env.SALES ?? 2000);
@@ -46,12 +46,7 @@ const cleanups = [];
 // The scratch directories go whatever happens (a failed run leaves nothing behind).
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
-let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
-if (!entry) {
-  const { buildIfStale } = await import('../scripts/lib.mjs');
-  await buildIfStale();
-  entry = path.join(root, 'apps/api/dist/main.js');
-}
+const entry = await builtApiEntry();
 
 // The one pricing engine, from the contracts' TypeScript source: bundled by esbuild into a module
 // Node can import, so the bench prices exactly as the till and the server do (no second copy).

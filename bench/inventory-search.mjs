@@ -6,7 +6,7 @@
 //
 //   node bench/inventory-search.mjs                     (uses apps/api/dist/main.js, built if stale)
 //   IPOS_API_ENTRY=apps/api/dist-x/main.js PRODUCTS=100000 REQUESTS=200 PORT=3902 node bench/inventory-search.mjs
-import { percentile, startServer, stopServer } from './lib.mjs';
+import { builtApiEntry, percentile, startServer, stopServer } from './lib.mjs';
 import { brands, items, seedProducts } from './catalogue-seed.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,12 +29,7 @@ process.on('exit', () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
-if (!entry) {
-  const { buildIfStale } = await import('../scripts/lib.mjs');
-  await buildIfStale();
-  entry = path.join(root, 'apps/api/dist/main.js');
-}
+const entry = await builtApiEntry();
 
 // ---------------------------------------------------------------- the server
 

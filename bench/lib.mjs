@@ -1,5 +1,33 @@
-// What the benchmarks share: the built API server as a child process, and percentiles.
+// What the benchmarks share: the built API server as a child process, signing in through the embedded
+// provider, and percentiles.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The built API server to run: `IPOS_API_ENTRY` (another build, relative to the root) when set, else
+ * `apps/api/dist/main.js`, built first when the sources are newer than the build.
+ */
+export async function builtApiEntry() {
+  if (process.env.IPOS_API_ENTRY) return path.resolve(root, process.env.IPOS_API_ENTRY);
+  const { buildIfStale } = await import('../scripts/lib.mjs');
+  await buildIfStale();
+  return path.join(root, 'apps/api/dist/main.js');
+}
+
+/** Signs in through the embedded provider's pages, from Landing; resolves once back in the app. */
+export async function signInThroughProvider(page, email, password) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'));
+}
 
 /**
  * Starts `node <entry>` with `env` over this process's environment (an undefined value unsets a

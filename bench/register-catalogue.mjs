@@ -12,7 +12,7 @@
 //   node bench/register-catalogue.mjs          (uses apps/api/dist/main.js and apps/web/dist, built if stale)
 //   PRODUCTS=100000 RELOADS=3 PORT=3903 CHROMIUM_PATH=/usr/bin/chromium node bench/register-catalogue.mjs
 /* global document, indexedDB, requestAnimationFrame, HTMLInputElement -- the functions given to page.evaluate run in the page */
-import { percentile, startServer, stopServer } from './lib.mjs';
+import { builtApiEntry, percentile, signInThroughProvider, startServer, stopServer } from './lib.mjs';
 import { seedProducts } from './catalogue-seed.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,12 +30,7 @@ const base = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-bench-catalogue-'));
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
-if (!entry) {
-  const { buildIfStale } = await import('../scripts/lib.mjs');
-  await buildIfStale();
-  entry = path.join(root, 'apps/api/dist/main.js');
-}
+const entry = await builtApiEntry();
 const webDist = path.resolve(root, process.env.IPOS_WEB_DIST ?? 'apps/web/dist');
 
 const startApp = () =>
@@ -107,13 +102,7 @@ try {
   });
 
   // Sign in as Lekki's manager through the embedded provider, and open a register.
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
-  await page.getByLabel('Email').fill('manager@demo.ipos.test');
-  await page.getByLabel('Password').fill('DemoManager#2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'));
+  await signInThroughProvider(page, 'manager@demo.ipos.test', 'DemoManager#2026');
   await page.goto('/dashboard/checkout');
   const form = page.getByRole('form', { name: 'Open a register' });
   await form.getByLabel('Register name').fill('Bench Till');

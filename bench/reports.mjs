@@ -35,7 +35,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { build } from 'esbuild';
 import pg from 'pg';
-import { percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
+import { builtApiEntry, percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LINES = Number(process.env.LINES ?? 1_000_000);
@@ -53,12 +53,7 @@ const base = `http://127.0.0.1:${port}`;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-bench-reports-'));
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
-let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
-if (!entry) {
-  const { buildIfStale } = await import('../scripts/lib.mjs');
-  await buildIfStale();
-  entry = path.join(root, 'apps/api/dist/main.js');
-}
+const entry = await builtApiEntry();
 
 // The summaries' own statements (the migration's backfill and the tests' proof), bundled from the
 // TypeScript source into .tmp/ so their packages resolve from the repository's node_modules.

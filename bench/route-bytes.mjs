@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { startServer, stopServer } from './lib.mjs';
+import { builtApiEntry, signInThroughProvider, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3904);
@@ -22,12 +22,7 @@ const base = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-bench-bytes-'));
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
-if (!entry) {
-  const { buildIfStale } = await import('../scripts/lib.mjs');
-  await buildIfStale();
-  entry = path.join(root, 'apps/api/dist/main.js');
-}
+const entry = await builtApiEntry();
 const webDist = path.resolve(root, process.env.IPOS_WEB_DIST ?? 'apps/web/dist');
 
 /** The route table's paths without a parameter (apps/web/src/lib/route-paths.ts). */
@@ -85,16 +80,6 @@ async function meteredPage(context) {
   };
 }
 
-async function signIn(page, email, password) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'));
-}
-
 const rows = [];
 const measure = async (metered, name, url, budget) => {
   await metered.reset();
@@ -115,7 +100,7 @@ try {
   {
     const context = await browser.newContext(options);
     const metered = await meteredPage(context);
-    await signIn(metered.page, 'owner@demo.ipos.test', 'DemoOwner#2026');
+    await signInThroughProvider(metered.page, 'owner@demo.ipos.test', 'DemoOwner#2026');
     for (const route of routes.filter((r) => r !== '/dashboard/checkout'))
       await measure(metered, route, route, BUDGET.other);
     await context.close();
@@ -124,7 +109,7 @@ try {
   {
     const context = await browser.newContext(options);
     const metered = await meteredPage(context);
-    await signIn(metered.page, 'manager@demo.ipos.test', 'DemoManager#2026');
+    await signInThroughProvider(metered.page, 'manager@demo.ipos.test', 'DemoManager#2026');
     await metered.page.goto('/dashboard/checkout');
     const form = metered.page.getByRole('form', { name: 'Open a register' });
     await form.getByLabel('Register name').fill('Bytes Till');
