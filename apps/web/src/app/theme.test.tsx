@@ -25,10 +25,12 @@ describe('theme', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
-  it('writes coloured text at AA contrast in the light scheme: outline, subtle and light variants, errors, placeholders', () => {
+  it('writes coloured text at AA contrast in the light scheme: outline, subtle, light and filled variants, errors, placeholders', () => {
     for (const name of ['gray', 'red', 'green', 'yellow', 'orange', 'blue', 'teal', 'ipos']) {
       expect(contrastRatio(colorOf(`--mantine-color-${name}-text`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(colorOf(`--mantine-color-${name}-outline`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      // White text on a filled button or badge.
+      expect(contrastRatio(colorOf(`--mantine-color-${name}-filled`), '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
       const lightBackground = resolved.colors[name]![1]!;
       expect(
         contrastRatio(colorOf(`--mantine-color-${name}-light-color`), lightBackground),
@@ -39,6 +41,7 @@ describe('theme', () => {
     expect(contrastRatio(colorOf('--mantine-color-placeholder'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // The brand green's text stays the brand green.
     expect(lightVariables['--mantine-color-ipos-text']).toBe('var(--mantine-color-ipos-6)');
+    expect(lightVariables['--mantine-color-ipos-filled']).toBe('var(--mantine-color-ipos-6)');
   });
 
   it('applies the readable shades on the page: a grey outline badge is written in gray 7', () => {

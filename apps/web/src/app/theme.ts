@@ -65,14 +65,17 @@ function readableShade(theme: MantineTheme, name: string, from: number, backgrou
 /**
  * Mantine's light scheme writes coloured text in shade 6 (outline and subtle variants, `c="red"`, error
  * messages) and the light variant's text in shade 9 on shade 1: for most colours below 4.5:1 (gray 3.3,
- * red 3.3, green 2.4, yellow on its light badge 2.7). Each colour's text shade becomes the first one that
- * reads at AA on white, and the light variant's the first that reads on its own background.
+ * red 3.3, green 2.4, yellow on its light badge 2.7), and white on the filled variant's shade 6 (green
+ * 2.4). Each colour's text and filled shade becomes the first one that reads at AA against white, and
+ * the light variant's text the first that reads on its own background.
  */
 function readableColorVariables(theme: MantineTheme): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const name of Object.keys(theme.colors)) {
     const text = readableShade(theme, name, 6, theme.white);
     variables[`--mantine-color-${name}-text`] = text;
+    variables[`--mantine-color-${name}-filled`] = text;
+    variables[`--mantine-color-${name}-filled-hover`] = darken(text, 0.15);
     variables[`--mantine-color-${name}-outline`] = text;
     variables[`--mantine-color-${name}-light-color`] = readableShade(theme, name, 9, theme.colors[name]![1]!);
   }
