@@ -51,6 +51,8 @@ describe('<InvoiceList>', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).not.toHaveAttribute('data-overdue');
     expect(rows[1]).toHaveAttribute('data-overdue', 'true');
+    // A pale red the row's number link (brand green) reads on at AA; red 1 was 4.4:1.
+    expect(rows[1]!.getAttribute('style')).toContain('var(--mantine-color-red-0)');
     expect(within(rows[1]!).getByTestId('invoice-state')).toHaveTextContent('Overdue');
     expect(rows[1]).toHaveTextContent('₦1,500.00');
   });
