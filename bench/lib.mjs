@@ -1,6 +1,7 @@
 // What the benchmarks share: the built API server as a child process, signing in through the embedded
 // provider, and percentiles.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,56 @@ export async function builtApiEntry() {
   const { buildIfStale } = await import('../scripts/lib.mjs');
   await buildIfStale();
   return path.join(root, 'apps/api/dist/main.js');
+}
+
+/**
+ * The built app (API and SPA, `IPOS_WEB_DIST` or apps/web/dist) on `dataDir`, embedded database and
+ * provider, the demo seeded on first start; resolves once ready on `port`.
+ */
+export function startDemoApp({ entry, port, dataDir }) {
+  return startServer({
+    entry,
+    cwd: root,
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.resolve(root, process.env.IPOS_WEB_DIST ?? 'apps/web/dist'),
+      PUBLIC_URL: `http://localhost:${port}`,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      DATABASE_URL: undefined,
+      OIDC_ISSUER: undefined,
+      SMTP_URL: undefined,
+    },
+  });
+}
+
+/** The route table's paths without a parameter (apps/web/src/lib/route-paths.ts), in its order. */
+export function routesWithoutParameters() {
+  const source = fs.readFileSync(path.join(root, 'apps/web/src/lib/route-paths.ts'), 'utf8');
+  return [...source.matchAll(/: '(\/dashboard[^']*)'/g)].map((m) => m[1]).filter((p) => !p.includes(':'));
+}
+
+/**
+ * How the demo owner visits a route: in admin mode, in the store (Lekki, the owner's one), or both,
+ * as its section's audience in app/route-table.ts says (a store section opened in admin mode sends
+ * the owner back to the dashboard, so it must be asked for with `?isAdmin=false`).
+ */
+export function ownerVisitsOf(route) {
+  const table = fs.readFileSync(path.join(root, 'apps/web/src/app/route-table.ts'), 'utf8');
+  const audience = new Map(
+    [...table.matchAll(/path: routePaths\['dashboard\.([\w-]+)'\],\s*audience: '([\w-]+)'/g)].map((m) => [m[1], m[2]]),
+  );
+  const section = route.split('/')[2] ?? 'dashboard';
+  const inAdmin = { name: route, url: `${route}?isAdmin=true` };
+  const inStore = { name: route, url: `${route}?isAdmin=false` };
+  const mode = audience.get(section);
+  if (mode === 'admin') return [inAdmin];
+  if (mode === 'non-admin') return [inStore];
+  return [
+    { ...inAdmin, name: `${route} (admin mode)` },
+    { ...inStore, name: `${route} (store)` },
+  ];
 }
 
 /** Signs in through the embedded provider's pages, from Landing; resolves once back in the app. */

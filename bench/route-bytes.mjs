@@ -3,7 +3,8 @@
 // and SPA) on a fresh demo data directory, and in Chromium with the browser cache cleared before each
 // route and service workers blocked (so the route's own load is counted, not the worker's precache,
 // which is reported once on its own, from the build's precache list): Landing signed out, then every route of the route table without
-// a path parameter, signed in as the demo owner (the register: Lekki's manager, with a register open).
+// a path parameter, signed in as the demo owner (in admin mode or in Lekki, as the route table's
+// audience says) (the register: Lekki's manager, with a register open).
 // Sums Chromium's encoded (on the wire) bytes of every response up to network idle, split into the
 // app's files and API answers. Reports; never fails on size.
 //
@@ -14,7 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { builtApiEntry, signInThroughProvider, startServer, stopServer } from './lib.mjs';
+import {
+  builtApiEntry,
+  ownerVisitsOf,
+  routesWithoutParameters,
+  signInThroughProvider,
+  startDemoApp,
+  stopServer,
+} from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3904);
@@ -25,31 +33,12 @@ process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const entry = await builtApiEntry();
 const webDist = path.resolve(root, process.env.IPOS_WEB_DIST ?? 'apps/web/dist');
 
-/** The route table's paths without a parameter (apps/web/src/lib/route-paths.ts). */
-const routes = [
-  ...fs.readFileSync(path.join(root, 'apps/web/src/lib/route-paths.ts'), 'utf8').matchAll(/: '(\/dashboard[^']*)'/g),
-]
-  .map((m) => m[1])
-  .filter((p) => !p.includes(':'));
+const routes = routesWithoutParameters();
 
 const BUDGET = { landing: 250, register: 450, other: 400 };
 const kB = (bytes) => Math.round(bytes / 1024);
 
-const server = await startServer({
-  entry,
-  cwd: root,
-  port,
-  env: {
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDist,
-    PUBLIC_URL: base,
-    NODE_ENV: 'production',
-    SEED_DEMO: 'true',
-    DATABASE_URL: undefined,
-    OIDC_ISSUER: undefined,
-    SMTP_URL: undefined,
-  },
-});
+const server = await startDemoApp({ entry, port, dataDir });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
@@ -102,7 +91,7 @@ try {
     const metered = await meteredPage(context);
     await signInThroughProvider(metered.page, 'owner@demo.ipos.test', 'DemoOwner#2026');
     for (const route of routes.filter((r) => r !== '/dashboard/checkout'))
-      await measure(metered, route, route, BUDGET.other);
+      for (const visit of ownerVisitsOf(route)) await measure(metered, visit.name, visit.url, BUDGET.other);
     await context.close();
   }
   // The register, as Lekki's manager with a register open.

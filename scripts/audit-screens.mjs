@@ -13,24 +13,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { startServer, stopServer } from '../bench/lib.mjs';
+import {
+  builtApiEntry,
+  ownerVisitsOf,
+  routesWithoutParameters,
+  signInThroughProvider,
+  startDemoApp,
+  stopServer,
+} from '../bench/lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 3905);
 const base = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-audit-screens-'));
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-let entry = process.env.IPOS_API_ENTRY ? path.resolve(root, process.env.IPOS_API_ENTRY) : undefined;
-if (!entry) {
-  const { buildIfStale } = await import('./lib.mjs');
-  await buildIfStale();
-  entry = path.join(root, 'apps/api/dist/main.js');
-}
-const webDist = path.resolve(root, process.env.IPOS_WEB_DIST ?? 'apps/web/dist');
+const entry = await builtApiEntry();
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -41,64 +40,13 @@ const IMPACTS = new Set(['critical', 'serious']);
 /** Only routes whose path contains one of these words (comma separated), when set. */
 const only = process.env.ROUTES?.split(',').filter(Boolean);
 
-/** The route table's paths without a parameter (apps/web/src/lib/route-paths.ts). */
-const routes = [
-  ...fs.readFileSync(path.join(root, 'apps/web/src/lib/route-paths.ts'), 'utf8').matchAll(/: '(\/dashboard[^']*)'/g),
-]
-  .map((m) => m[1])
-  .filter((p) => !p.includes(':'))
-  .filter((p) => !only || only.some((word) => p.includes(word)));
-/** Each section's audience (app/route-table.ts): admin-mode sections, store sections, or both. */
-const audience = new Map(
-  [
-    ...fs
-      .readFileSync(path.join(root, 'apps/web/src/app/route-table.ts'), 'utf8')
-      .matchAll(/path: routePaths\['dashboard\.([\w-]+)'\],\s*audience: '([\w-]+)'/g),
-  ].map((m) => [m[1], m[2]]),
-);
-/** The visits of a route as the owner: in admin mode, in the store (Lekki, the owner's one), or both. */
-const visitsOf = (route) => {
-  const section = route.split('/')[2] ?? 'dashboard';
-  const inAdmin = { name: route, url: `${route}?isAdmin=true` };
-  const inStore = { name: route, url: `${route}?isAdmin=false` };
-  const mode = audience.get(section);
-  if (mode === 'admin') return [inAdmin];
-  if (mode === 'non-admin') return [inStore];
-  return [
-    { ...inAdmin, name: `${route} (admin mode)` },
-    { ...inStore, name: `${route} (store)` },
-  ];
-};
+const routes = routesWithoutParameters().filter((p) => !only || only.some((word) => p.includes(word)));
 
-const server = await startServer({
-  entry,
-  cwd: root,
-  port,
-  env: {
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDist,
-    PUBLIC_URL: base,
-    NODE_ENV: 'production',
-    SEED_DEMO: 'true',
-    DATABASE_URL: undefined,
-    OIDC_ISSUER: undefined,
-    SMTP_URL: undefined,
-  },
-});
+const server = await startDemoApp({ entry, port, dataDir });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-
-async function signIn(page, email, password) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'));
-}
 
 /**
  * Sideways scrolling of the page: the document's scroll width, and the element reaching furthest right
@@ -196,15 +144,15 @@ try {
   {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    await signIn(page, 'owner@demo.ipos.test', 'DemoOwner#2026');
+    await signInThroughProvider(page, 'owner@demo.ipos.test', 'DemoOwner#2026');
     for (const route of routes.filter((r) => r !== '/dashboard/checkout'))
-      for (const visit of visitsOf(route)) await audit(page, visit.name, visit.url);
+      for (const visit of ownerVisitsOf(route)) await audit(page, visit.name, visit.url);
     await context.close();
   }
   if (!only || routes.includes('/dashboard/checkout')) {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    await signIn(page, 'manager@demo.ipos.test', 'DemoManager#2026');
+    await signInThroughProvider(page, 'manager@demo.ipos.test', 'DemoManager#2026');
     await page.goto('/dashboard/checkout');
     const form = page.getByRole('form', { name: 'Open a register' });
     await form.getByLabel('Register name').fill('Audit Till');
