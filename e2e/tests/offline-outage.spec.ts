@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addBySearch, createTillProducts, openRegister, scan } from '../support/checkout.js';
 import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
+import { catalogueOnDevice, deviceRows, queuedSales } from '../support/device.js';
 import { ownServer, readStoppedDatabase, type OwnServer } from '../support/own-server.js';
 import { mainPort } from '../servers.js';
 
@@ -67,56 +68,6 @@ const plan: PlannedSale[] = [
 ];
 const RELOAD_AFTER = 7;
 const LOCK_AFTER = 14;
-
-interface QueuedSale {
-  saleId: string;
-  sessionId: string;
-  soldAt: string;
-  offlineReference: string | null;
-  state: string;
-  receipt: { sale: { totalMinor: number; payments: { method: Method; amountMinor: number }[] } } | null;
-}
-
-/** The device's sale queue, in the order sold. */
-async function outbox(page: Page): Promise<QueuedSale[]> {
-  const rows = await deviceRows<QueuedSale & { sequence: number }>(page, 'outbox');
-  return rows
-    .sort((x, y) => x.sequence - y.sequence)
-    .map(({ saleId, sessionId, soldAt, offlineReference, state, receipt }) => ({
-      saleId,
-      sessionId,
-      soldAt,
-      offlineReference,
-      state,
-      receipt,
-    }));
-}
-
-/** The rows of one table of the app's device store (none before the app has made it). */
-function deviceRows<T>(page: Page, table: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve) => {
-        const open = indexedDB.open('ipos-device');
-        // Never create the app's database from here: only read it once the app has.
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(name)) return (db.close(), resolve([]));
-          const all = db.transaction(name).objectStore(name).getAll();
-          all.onsuccess = () => (db.close(), resolve(all.result as T[]));
-          all.onerror = () => (db.close(), resolve([]));
-        };
-      }),
-    table,
-  );
-}
-
-/** Whether the store's catalogue has finished its first download to the device. */
-async function catalogueOnDevice(page: Page): Promise<boolean> {
-  return (await deviceRows<{ cursor: string | null }>(page, 'catalogues')).some((c) => c.cursor !== null);
-}
 
 /** The register's reads the device keeps for the signed-in person, so a reload offline finds them. */
 function keptQueryKeys(page: Page): Promise<string> {
@@ -326,7 +277,7 @@ test('with the network off and the server stopped, 20 sales across a reload and 
     }
   }
 
-  const queued = await outbox(page);
+  const queued = await queuedSales<Method>(page);
   expect(queued).toHaveLength(20);
   expect(queued.map((s) => s.offlineReference)).toEqual(
     plan.map((_, i) => expect.stringMatching(new RegExp(`-OFF-${String(i + 1).padStart(4, '0')}$`))),
@@ -341,7 +292,7 @@ test('with the network off and the server stopped, 20 sales across a reload and 
   await context.setOffline(false);
   await expect(status(page)).toContainText('All sales synced', { timeout: 30_000 });
   await expect(status(page).getByRole('status', { name: 'Online' })).toBeVisible();
-  expect(new Set((await outbox(page)).map((s) => s.state))).toEqual(new Set(['synced']));
+  expect(new Set((await queuedSales<Method>(page)).map((s) => s.state))).toEqual(new Set(['synced']));
 
   // Exactly the 20 sales, each as the device sold it: its time, its money, its reference, a final number.
   const days = queued.map((s) => lagosDay(s.soldAt)).sort();

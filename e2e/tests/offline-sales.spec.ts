@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTillProducts, openRegister, scan } from '../support/checkout.js';
 import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
+import { catalogueOnDevice, queuedSales } from '../support/device.js';
 
 /**
  * Selling without the server (decision 0036, "Every sale goes through the outbox"): a sale whose
@@ -13,57 +14,6 @@ const lines = (page: Page) => page.getByTestId('cart-line');
 
 /** Service workers serve the app for the reload with the network off. */
 test.use({ serviceWorkers: 'allow' });
-
-interface QueuedSale {
-  saleId: string;
-  sessionId: string;
-  soldAt: string;
-  offlineReference: string | null;
-  state: string;
-}
-
-/** The device's sale queue, read straight from IndexedDB. */
-function outbox(page: Page): Promise<QueuedSale[]> {
-  return page.evaluate(
-    () =>
-      new Promise<QueuedSale[]>((resolve, reject) => {
-        const open = indexedDB.open('ipos-device');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as (QueuedSale & { sequence: number })[])
-                .sort((a, b) => a.sequence - b.sequence)
-                .map(({ saleId, sessionId, soldAt, offlineReference, state }) => ({
-                  saleId,
-                  sessionId,
-                  soldAt,
-                  offlineReference,
-                  state,
-                })),
-            );
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
-
-/** Whether the store's catalogue has finished its first download to the device. */
-function catalogueOnDevice(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('ipos-device');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const all = open.result.transaction('catalogues').objectStore('catalogues').getAll();
-          all.onsuccess = () => resolve((all.result as { cursor: string | null }[]).some((c) => c.cursor !== null));
-          all.onerror = () => resolve(false);
-        };
-      }),
-  );
-}
 
 /** The API as the signed-in person, in the active store. */
 async function api(page: Page, path: string) {
@@ -134,7 +84,7 @@ test('a sale whose answer is lost completes on the device, then syncs: one sale 
     .getByRole('button', { name: /^Sync now/ })
     .click();
   await expect(status(page)).toContainText('All sales synced');
-  expect((await outbox(page)).find((s) => s.saleId === saleId)?.state).toBe('synced');
+  expect((await queuedSales(page)).find((s) => s.saleId === saleId)?.state).toBe('synced');
   // Every sending carried the same sale id: one sale on the server.
   expect(new Set(sent.map((s) => s.id))).toEqual(new Set([saleId]));
   const sale = await api(page, `/api/v1/sales/${saleId}`);
@@ -201,7 +151,7 @@ test('offline, sales complete on the device across a reload; online again, each 
   await page.keyboard.press('Enter');
   await expect(status(page)).toContainText('3 sales waiting to sync');
 
-  const queued = await outbox(page);
+  const queued = await queuedSales(page);
   expect(queued).toHaveLength(3);
   expect(queued.map((s) => s.offlineReference)).toEqual([
     expect.stringMatching(/-OFF-0001$/),
@@ -277,7 +227,7 @@ test('with the server unreachable (the network still up), mobile money, a split 
   await page.unroute('**/api/**');
   await status(page).getByRole('button', { name: 'Sync now: send 3 sales' }).click();
   await expect(status(page)).toContainText('All sales synced');
-  const queued = await outbox(page);
+  const queued = await queuedSales(page);
   const mine = queued.filter((s) => s.offlineReference !== null && s.sessionId === queued.at(-1)!.sessionId);
   expect(mine).toHaveLength(3);
   const numbers: string[] = [];

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createTillProducts, openRegister, scan } from '../support/checkout.js';
 import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
+import { catalogueOnDevice, deviceRows } from '../support/device.js';
 
 /**
  * A cashier keeps selling through a long outage (decision 0036, "A session is held offline" and "The
@@ -21,22 +22,6 @@ const pinField = (page: Page) => page.getByLabel('PIN', { exact: true });
 /** Service workers serve the app for the reload with the network off. */
 test.use({ serviceWorkers: 'allow' });
 
-/** Whether the store's catalogue has finished its first download to the device. */
-function catalogueOnDevice(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('ipos-device');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const all = open.result.transaction('catalogues').objectStore('catalogues').getAll();
-          all.onsuccess = () => resolve((all.result as { cursor: string | null }[]).some((c) => c.cursor !== null));
-          all.onerror = () => resolve(false);
-        };
-      }),
-  );
-}
-
 /** Whether the page, by its own clock, sees the stored access token as run out. */
 function tokenExpiredInPage(page: Page): Promise<boolean> {
   return page.evaluate(() => {
@@ -48,20 +33,8 @@ function tokenExpiredInPage(page: Page): Promise<boolean> {
 }
 
 /** How many PIN verifiers the device keeps (never the PIN: a salted hash). */
-function pinVerifiers(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('ipos-device');
-        open.onerror = () => resolve(-1);
-        open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('pinVerifiers')) return resolve(-2);
-          const count = open.result.transaction('pinVerifiers').objectStore('pinVerifiers').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => resolve(-3);
-        };
-      }),
-  );
+async function pinVerifiers(page: Page): Promise<number> {
+  return (await deviceRows(page, 'pinVerifiers')).length;
 }
 
 async function unlockWithPin(page: Page, target: string) {
