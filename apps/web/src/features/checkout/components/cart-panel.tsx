@@ -58,7 +58,11 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
   return (
     <Card withBorder padding="sm" radius="md" className={classes.cart} ref={ref} aria-label="Cart">
       {customer}
-      <div className={classes.cartLines} role="list" aria-label="Cart lines">
+      {/* A list only when it has lines: an empty list holding a message is no list to a screen reader. */}
+      <div
+        className={classes.cartLines}
+        {...(cart.lines.length > 0 ? { role: 'list', 'aria-label': 'Cart lines' } : {})}
+      >
         {cart.lines.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             The cart is empty. Search, scan or tap a product.

@@ -177,6 +177,9 @@ describe('<RegisterScreen>', () => {
   it('searches as you type; arrows move the highlight and Enter adds it, then the search is ready again', async () => {
     fakeApi(baseRoutes);
     const { user } = await renderRegister();
+    // An empty cart says so, and is no list (a list holds list items only).
+    expect(screen.getByText(/The cart is empty/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Cart lines' })).toBeNull();
     await user.click(search());
     await user.keyboard('peak');
     const options = await screen.findAllByRole('option');
@@ -190,6 +193,7 @@ describe('<RegisterScreen>', () => {
     await user.keyboard('{Enter}');
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toHaveTextContent('Peak Milk tin');
+    expect(within(screen.getByRole('list', { name: 'Cart lines' })).getAllByRole('listitem')).toHaveLength(1);
     expect(search()).toHaveValue('');
     expect(search()).toHaveFocus();
     // Escape clears what was typed.
