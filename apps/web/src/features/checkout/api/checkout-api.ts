@@ -25,7 +25,7 @@ import { apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { activeStoreQueryOptions } from '../../../lib/active-store';
 import { isOnline } from '../../../lib/online';
 import { lowerBySale } from '../stock';
-import { catalogueSnapshot, requestCatalogueSync } from '../catalogue/catalogue';
+import { catalogueLoaded, catalogueSnapshot, requestCatalogueSync } from '../catalogue/catalogue';
 import { findByCode } from '../catalogue/catalogue-index';
 
 /** The body an endpoint takes, as the client sends it. */
@@ -119,7 +119,18 @@ export function useFetchSellableSearch(storeId: string) {
  * store's catalogue on the device once it is there (online or not); a code it does not hold (an item
  * added in the last minute) is asked of the server while online, and unknown when that fails.
  */
+/** How long a scan waits for the device's copy of the catalogue to be read (a cold start takes ~2 s). */
+const CATALOGUE_WAIT_MS = 10_000;
+
 export async function findSellableByCode(storeId: string, code: string): Promise<RegisterSellable | null> {
+  // A scan just after a reload, while the device's copy is still being read, waits for it: with the
+  // server gone it is the only one that can answer, and online it answers without a request.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    catalogueLoaded(storeId),
+    new Promise((resolve) => (timer = setTimeout(resolve, CATALOGUE_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
   const catalogue = catalogueSnapshot(storeId);
   if (!catalogue.ready) return findOnServer(code);
   const local = findByCode(catalogue.index, code);

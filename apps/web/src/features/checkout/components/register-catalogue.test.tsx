@@ -125,6 +125,34 @@ describe('<RegisterScreen> on the catalogue on the device', () => {
     expect(lines()).toHaveLength(2);
   });
 
+  it('a scan while the device’s copy is still being read (a reload with the server gone) waits for it', async () => {
+    const api = stubApi();
+    const first = renderWithProviders(
+      <RegisterScreen
+        accountId="0190a6a0-0000-7000-8000-0000000000a1"
+        storeId={LEKKI_ID}
+        session={openRegisterSession()}
+        currency="NGN"
+        canDiscount
+        header={<h1>Till 1</h1>}
+        onRegisterClosed={vi.fn()}
+      />,
+    );
+    await waitFor(() => expect(catalogueSnapshot(LEKKI_ID).ready).toBe(true));
+    first.unmount();
+    // The reload: nothing in memory, the copy on the device, the server gone.
+    forgetLiveCatalogue();
+    api.serverGone();
+    const shown = vi.spyOn(toast, 'show');
+    renderRegister();
+    await screen.findByRole('combobox', { name: 'Find a product' });
+    expect(catalogueSnapshot(LEKKI_ID).ready).toBe(false);
+    scanBurst('6001234567890');
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(lines()[0]).toHaveTextContent('Peak Milk 400g');
+    expect(shown).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'error' }));
+  });
+
   it('asks the server for a code the device does not hold yet, while online', async () => {
     stubApi();
     renderRegister();
