@@ -65,3 +65,18 @@ export async function closeRegister(page: Page, counted: string) {
   await dialog.getByRole('button', { name: 'Close register' }).click();
   await expect(page.getByTestId('close-report')).toBeVisible();
 }
+
+/**
+ * The till locks (another tab of the app timed out, so this one follows) and the PIN brings the
+ * cashier back to the register.
+ */
+export async function lockAndUnlockWithPin(page: Page, pin: string) {
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/config.json');
+  await otherTab.evaluate(() => localStorage.setItem('hasTimedOut', 'true'));
+  await otherTab.close();
+  await page.waitForURL((url) => url.pathname === '/timeout/enter-pin');
+  await page.getByLabel('PIN', { exact: true }).fill(pin);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/dashboard/checkout');
+}

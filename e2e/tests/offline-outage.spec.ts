@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addBySearch, createTillProducts, openRegister, scan } from '../support/checkout.js';
+import { addBySearch, createTillProducts, lockAndUnlockWithPin, openRegister, scan } from '../support/checkout.js';
 import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
 import { catalogueOnDevice, deviceRows, queuedSales } from '../support/device.js';
 import { ownServer, readStoppedDatabase, type OwnServer } from '../support/own-server.js';
@@ -188,18 +188,6 @@ async function sell(
   await expect(status(page)).toContainText(`${n} sale${n === 1 ? '' : 's'} waiting to sync`);
 }
 
-/** The till locks (another tab of the app timed out) and the PIN brings the cashier back. */
-async function lockAndUnlock(page: Page) {
-  const otherTab = await page.context().newPage();
-  await otherTab.goto('/config.json');
-  await otherTab.evaluate(() => localStorage.setItem('hasTimedOut', 'true'));
-  await otherTab.close();
-  await page.waitForURL((url) => url.pathname === '/timeout/enter-pin');
-  await page.getByLabel('PIN', { exact: true }).fill(demo.manager.pin);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard/checkout');
-}
-
 const lagosDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(iso));
 
 function byMethod(payments: { method: Method; amountMinor: number }[]) {
@@ -235,7 +223,7 @@ test('with the network off and the server stopped, 20 sales across a reload and 
   const till = `Outage ${run}`;
   await openRegister(page, till, '0');
   // The PIN checked once online: from then on the device can check it alone.
-  await lockAndUnlock(page);
+  await lockAndUnlockWithPin(page, demo.manager.pin);
   await expect.poll(async () => (await deviceRows(page, 'pinVerifiers')).length).toBe(1);
 
   // One online visit: the app in the worker's cache, the catalogue and the register's reads on the device.
@@ -271,7 +259,7 @@ test('with the network off and the server stopped, 20 sales across a reload and 
       await expect(status(page)).toContainText(`${n} sales waiting to sync`);
     }
     if (n === LOCK_AFTER) {
-      await lockAndUnlock(page);
+      await lockAndUnlockWithPin(page, demo.manager.pin);
       await expect(page.getByTestId('register-name')).toHaveText(till);
       await expect(status(page)).toContainText(`${n} sales waiting to sync`);
     }

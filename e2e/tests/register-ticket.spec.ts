@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeRegister, createTillProducts, openRegister, scan } from '../support/checkout.js';
+import { closeRegister, createTillProducts, lockAndUnlockWithPin, openRegister, scan } from '../support/checkout.js';
 import { demo, signIn, watchForBreakage } from '../support/journeys.js';
 
 /**
@@ -71,14 +71,7 @@ test('the sale in progress survives a reload, a PIN lock and a trip to Inventory
   await expectTheSale();
 
   // The till locks (another tab of the app timed out) and the PIN brings the cashier back.
-  const otherTab = await page.context().newPage();
-  await otherTab.goto('/config.json');
-  await otherTab.evaluate(() => localStorage.setItem('hasTimedOut', 'true'));
-  await otherTab.close();
-  await page.waitForURL((url) => url.pathname === '/timeout/enter-pin');
-  await page.getByLabel('PIN', { exact: true }).fill(demo.manager.pin);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((url) => url.pathname === '/dashboard/checkout');
+  await lockAndUnlockWithPin(page, demo.manager.pin);
   await expectTheSale();
 
   // A look at Inventory and back.

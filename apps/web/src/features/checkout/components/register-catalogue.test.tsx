@@ -67,7 +67,7 @@ afterEach(() => {
 });
 
 function renderRegister() {
-  renderWithProviders(
+  return renderWithProviders(
     <RegisterScreen
       accountId="0190a6a0-0000-7000-8000-0000000000a1"
       storeId={LEKKI_ID}
@@ -127,17 +127,7 @@ describe('<RegisterScreen> on the catalogue on the device', () => {
 
   it('a scan while the device’s copy is still being read (a reload with the server gone) waits for it', async () => {
     const api = stubApi();
-    const first = renderWithProviders(
-      <RegisterScreen
-        accountId="0190a6a0-0000-7000-8000-0000000000a1"
-        storeId={LEKKI_ID}
-        session={openRegisterSession()}
-        currency="NGN"
-        canDiscount
-        header={<h1>Till 1</h1>}
-        onRegisterClosed={vi.fn()}
-      />,
-    );
+    const first = renderRegister();
     await waitFor(() => expect(catalogueSnapshot(LEKKI_ID).ready).toBe(true));
     first.unmount();
     // The reload: nothing in memory, the copy on the device, the server gone.
