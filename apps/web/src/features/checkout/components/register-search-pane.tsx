@@ -4,7 +4,8 @@ import type { CurrencyCode, RegisterSellable } from '@ipos/contracts';
 import { useCatalogueSync } from '../catalogue/use-catalogue';
 import { cameraAvailable } from './camera-scan-dialog';
 import classes from './checkout.module.css';
-import { CategoryTiles, ProductSearch } from './product-search';
+import { CategoryTiles } from './category-tiles';
+import { ProductSearch } from './product-search';
 
 /**
  * The register's left side: the product search, the camera (where there is one), the category tiles
