@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { Badge, DEFAULT_THEME, Modal, mergeMantineTheme } from '@mantine/core';
 import { renderWithProviders } from '../test/render';
 import { contrastRatio, cssVariablesResolver, theme } from './theme';
+import sheet from './dialog-sheet.module.css';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 const lightVariables: Record<string, string> = cssVariablesResolver(resolved).light;
@@ -23,6 +24,19 @@ describe('theme', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('makes every dialog a full-screen sheet on a phone: its frame and content carry the sheet’s classes', async () => {
+    renderWithProviders(
+      <Modal opened onClose={() => undefined} title="Receive stock">
+        Body
+      </Modal>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
+    expect(sheet.content).toBeTruthy();
+    expect(dialog).toHaveClass(sheet.content!);
+    expect(dialog.parentElement).toHaveClass(sheet.inner!);
+    expect(screen.getByText('Body')).toHaveClass(sheet.body!);
   });
 
   it('writes coloured text at AA contrast in the light scheme: outline, subtle, light and filled variants, errors, placeholders', () => {

@@ -7,6 +7,7 @@ import {
   type MantineColorsTuple,
   type MantineTheme,
 } from '@mantine/core';
+import sheet from './dialog-sheet.module.css';
 
 /** The iPos green. Shade 6 (the filled colour) keeps white text above 5:1 contrast. */
 const ipos: MantineColorsTuple = [
@@ -35,8 +36,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
-    // Mantine's close button is an icon alone: every dialog's gets a name a screen reader says.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Mantine's close button is an icon alone: every dialog's gets a name a screen reader says. On a
+    // phone every dialog is a full-screen sheet (dialog-sheet.module.css).
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      classNames: { inner: sheet.inner, content: sheet.content, body: sheet.body },
+    }),
   },
 });
 

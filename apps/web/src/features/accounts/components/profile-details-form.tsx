@@ -1,6 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { updateProfileBodySchema, type Profile, type UpdateProfileBody } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { FormColumns } from '../../../components/form/form-columns';
 
 type Values = { name: string; phone: string };
 
@@ -32,7 +33,7 @@ export function ProfileDetailsForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Your details">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormColumns spacing="md">
           <TextInput
             {...form.field('name')}
             label="Name"
@@ -51,7 +52,7 @@ export function ProfileDetailsForm({
             placeholder="+234 801 234 5678"
             maxLength={30}
           />
-        </SimpleGrid>
+        </FormColumns>
         <Group justify="flex-end">
           <Button type="submit" loading={form.isSubmitting} disabled={unchanged}>
             Save details

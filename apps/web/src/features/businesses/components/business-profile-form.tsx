@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   currencyCodes,
   updateBusinessProfileBodySchema,
@@ -7,6 +7,7 @@ import {
 } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { countries, currencyLabels } from '../../../lib/countries';
+import { FormColumns } from '../../../components/form/form-columns';
 
 type Values = {
   name: string;
@@ -69,7 +70,7 @@ export function BusinessProfileForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Business profile">
       <Stack gap="md">
         <TextInput {...form.field('name')} label="Business name" maxLength={120} required />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormColumns spacing="md">
           <Select
             label="Country"
             data={countryOptions(profile.country)}
@@ -101,7 +102,7 @@ export function BusinessProfileForm({
             maxLength={40}
           />
           <TextInput {...form.field('phone')} label="Phone" inputMode="tel" placeholder="+234 801 234 5678" />
-        </SimpleGrid>
+        </FormColumns>
         <TextInput {...form.field('email')} label="Email" type="email" inputMode="email" maxLength={254} />
         <Textarea {...form.field('address')} label="Address" rows={2} maxLength={200} />
         <Textarea

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   createBusinessBodySchema,
   currencyCodes,
@@ -10,6 +10,7 @@ import {
 import { useZodForm, type FieldErrors } from '../../../components/form/use-zod-form';
 import { countries, currencyLabels, defaultCurrencyOf } from '../../../lib/countries';
 import { TimeZoneSelect } from '../../../components/form/time-zone-select';
+import { FormColumns } from '../../../components/form/form-columns';
 
 type Values = {
   name: string;
@@ -75,7 +76,7 @@ export function NewBusinessForm({
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="New business">
       <Stack gap="md">
         <TextInput {...form.field('name')} label="Business name" maxLength={120} required data-autofocus />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormColumns>
           <Select
             label="Country"
             required
@@ -106,14 +107,14 @@ export function NewBusinessForm({
               form.setValue('currency', currency);
             }}
           />
-        </SimpleGrid>
+        </FormColumns>
         <Title order={3} size="h5">
           Its first store
         </Title>
         <Text size="sm" c="dimmed" mt={-8}>
           You can add more stores from the business’s page.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <FormColumns cols={3}>
           <TextInput {...form.field('storeName')} label="Store name" maxLength={80} required />
           <TextInput
             {...form.field('alias')}
@@ -129,7 +130,7 @@ export function NewBusinessForm({
             error={form.errors.timeZone}
             required
           />
-        </SimpleGrid>
+        </FormColumns>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,4 +1,4 @@
-import { Card, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Card, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import {
   productUnitLabels,
   productUnits,
@@ -9,6 +9,7 @@ import {
 } from '@ipos/contracts';
 import { ProductImageField, type ImageChange } from './product-image-field';
 import type { FormErrors, ProductFormValues } from './product-form-values';
+import { FormColumns } from '../../../components/form/form-columns';
 
 function categoryOptions(categories: CategoryNode[]) {
   return categories
@@ -53,7 +54,7 @@ export function ProductDetailsCard({
         <Title order={2} size="h4">
           Details
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormColumns spacing="md">
           <TextInput
             label="Name"
             name="name"
@@ -101,7 +102,7 @@ export function ProductDetailsCard({
             allowDeselect={false}
             error={errors.taxRateId}
           />
-        </SimpleGrid>
+        </FormColumns>
         <Switch
           label="Track stock"
           description="Counted on hand in each store; sales take it down"

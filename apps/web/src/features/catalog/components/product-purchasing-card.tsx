@@ -1,8 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { CurrencyCode, Product } from '@ipos/contracts';
 import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { formatMoney } from '../../../lib/money';
 import type { FormErrors, ProductFormValues } from './product-form-values';
+import { FormColumns } from '../../../components/form/form-columns';
 
 /**
  * The product's purchasing (decision 0030): the vendor it is usually bought from, and that vendor's
@@ -54,7 +55,7 @@ export function ProductPurchasingCard({
         <Title order={2} size="h4">
           Purchasing
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormColumns spacing="md">
           <Stack gap={4}>
             <ContactPicker
               kind="vendor"
@@ -84,7 +85,7 @@ export function ProductPurchasingCard({
               ) : null}
             </Stack>
           )}
-        </SimpleGrid>
+        </FormColumns>
         {values.hasOptions && values.variants.length > 0 ? (
           <Table aria-label="Vendor item codes" verticalSpacing="xs">
             <Table.Thead>

@@ -1,7 +1,8 @@
-import { Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { OptionRows } from './product-option-rows';
 import { variantFields, type FieldsContext } from './product-variant-fields';
 import { VariantTable } from './product-variant-table';
+import { FormColumns } from '../../../components/form/form-columns';
 
 /**
  * "Prices and codes": the single variant's fields, or, for a product with options, the options and
@@ -36,13 +37,13 @@ export function ProductVariantsCard(context: FieldsContext) {
             )}
           </Stack>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <FormColumns spacing="md">
             {single.sku}
             {single.barcodes}
             {single.cost}
             {single.price}
             {single.openingStock}
-          </SimpleGrid>
+          </FormColumns>
         )}
         {errors.variants ? (
           <Text size="sm" c="red" role="alert">

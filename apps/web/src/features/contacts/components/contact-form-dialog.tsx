@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, List, Modal, Radio, Stack, Text, TextInpu
 import { Link } from 'react-router';
 import { createContactBodySchema, type Contact, type ContactDuplicate, type ContactKind } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
+import { FormColumns } from '../../../components/form/form-columns';
 import { toast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateContact, useUpdateContact } from '../api/contacts';
@@ -144,10 +145,10 @@ function ContactForm({
           </Radio.Group>
         )}
         <TextInput label="Name" required data-autofocus {...form.field('name')} />
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Phone" type="tel" placeholder="0803 123 4567" miw={200} {...form.field('phone')} />
-          <TextInput label="Email" type="email" miw={200} {...form.field('email')} />
-        </Group>
+        <FormColumns>
+          <TextInput label="Phone" type="tel" placeholder="0803 123 4567" {...form.field('phone')} />
+          <TextInput label="Email" type="email" {...form.field('email')} />
+        </FormColumns>
         <Textarea label="Address" rows={2} {...form.field('address')} />
         <TextInput label="Tax id (TIN)" {...form.field('taxId')} />
         <Textarea label="Notes" rows={2} {...form.field('notes')} />

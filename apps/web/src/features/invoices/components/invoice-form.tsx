@@ -1,11 +1,12 @@
 import type { FormEvent } from 'react';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { addDays, type CurrencyCode, type Invoice } from '@ipos/contracts';
 import { ContactPicker } from '../../../components/pickers/contact-picker';
 import { dueChoices, type DraftForm } from '../invoice-draft';
 import { InvoiceLinesCard } from './invoice-lines-card';
 import { InvoiceTotalsCard } from './invoice-totals-card';
 import { useInvoiceForm, type InvoiceFormState } from './use-invoice-form';
+import { FormColumns } from '../../../components/form/form-columns';
 
 export { errorKey } from './use-invoice-form';
 
@@ -27,7 +28,7 @@ function InvoiceHeadCard({ invoice, today }: { invoice: InvoiceFormState; today:
   const { form, errors, change } = invoice;
   return (
     <Card withBorder radius="md">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <FormColumns cols={3} spacing="md">
         <ContactPicker
           kind="customer"
           label="Customer"
@@ -69,7 +70,7 @@ function InvoiceHeadCard({ invoice, today }: { invoice: InvoiceFormState; today:
             })}
           </Group>
         </Stack>
-      </SimpleGrid>
+      </FormColumns>
     </Card>
   );
 }
@@ -97,7 +98,7 @@ export function InvoiceForm({ storeId, currency, today, initial, invoice, onSave
 
         <InvoiceLinesCard invoice={draft} storeId={storeId} currency={currency} />
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FormColumns spacing="md">
           <Stack gap="sm">
             <Textarea
               label="Notes"
@@ -119,7 +120,7 @@ export function InvoiceForm({ storeId, currency, today, initial, invoice, onSave
             />
           </Stack>
           <InvoiceTotalsCard invoice={draft} currency={currency} />
-        </SimpleGrid>
+        </FormColumns>
 
         {formError ? (
           <Alert color="red" variant="light" role="alert">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   mobileMoneyProviderLabels,
   mobileMoneyProviders,
@@ -12,6 +12,7 @@ import {
 import { Money } from '../../../components/money/money';
 import { MoneyInput } from '../../../components/money/money-input';
 import { useInvoicePaymentForm } from './use-invoice-payment-form';
+import { FormColumns } from '../../../components/form/form-columns';
 
 export interface PaymentDialogProps {
   opened: boolean;
@@ -47,7 +48,7 @@ function PaymentForm({ onClose, invoice, currency, today }: PaymentDialogProps) 
             <Money amountMinor={invoice.balanceMinor} currency={currency} data-testid="payment-balance" />
           </Text>
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <FormColumns spacing="sm">
           <MoneyInput
             label="Amount"
             required
@@ -103,7 +104,7 @@ function PaymentForm({ onClose, invoice, currency, today }: PaymentDialogProps) 
               />
             </>
           ) : null}
-        </SimpleGrid>
+        </FormColumns>
         <Textarea
           label="Note"
           rows={2}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Fieldset, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { currencyCodes, registerBodySchema, type RegisterBody } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
@@ -7,6 +7,7 @@ import { NewPasswordInput } from '../../../components/form/password-rules';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useRegister } from '../api/register';
 import { countries, currencyLabels, defaultCurrencyOf } from '../../../lib/countries';
+import { FormColumns } from '../../../components/form/form-columns';
 
 const initialValues = {
   ownerName: '',
@@ -57,7 +58,7 @@ export function SignUpForm({ onSent }: { onSent: (body: RegisterBody) => void })
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign up">
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <FormColumns spacing="lg">
           <FieldGroup legend="About you">
             <TextInput label="Your name" autoComplete="name" required {...form.field('ownerName')} />
             <TextInput
@@ -111,7 +112,7 @@ export function SignUpForm({ onSent }: { onSent: (body: RegisterBody) => void })
               ]}
             />
           </FieldGroup>
-        </SimpleGrid>
+        </FormColumns>
         <SubmitButton loading={form.isSubmitting}>Create account</SubmitButton>
         <Text size="sm" ta="center">
           Already have an account?{' '}

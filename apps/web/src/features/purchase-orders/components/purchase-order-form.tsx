@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrencyCode, PurchaseOrder } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
@@ -7,6 +7,7 @@ import { purchaseOrderPath } from './paths';
 import { PurchaseOrderLines } from './purchase-order-lines';
 import { usePurchaseOrderForm } from './use-purchase-order-form';
 import { pathTo } from '../../../lib/route-paths';
+import { FormColumns } from '../../../components/form/form-columns';
 
 export interface PurchaseOrderFormProps {
   storeId: string;
@@ -44,7 +45,7 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
         </Stack>
 
         <Card withBorder radius="md" padding="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <FormColumns spacing="md">
             <ContactPicker
               kind="vendor"
               label="Vendor"
@@ -61,7 +62,7 @@ export function PurchaseOrderForm({ storeId, currency, order, initialVendorId, o
               error={form.fieldError('expectedOn')}
               onChange={(e) => form.setExpectedOn(e.currentTarget.value)}
             />
-          </SimpleGrid>
+          </FormColumns>
           <Textarea
             mt="md"
             label="Notes"

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { unitAllowsFractions, type CurrencyCode, type PurchaseOrder } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import { MoneyInput, minorToInput } from '../../../components/money/money-input';
 import { formatQuantity } from '../../../lib/quantity';
 import { outstandingOf } from '../order-figures';
 import { useReceiveForm } from './use-receive-form';
+import { FormColumns } from '../../../components/form/form-columns';
 
 export interface ReceiveDialogProps {
   opened: boolean;
@@ -112,7 +113,7 @@ function ReceiveForm({ onClose, order, currency }: ReceiveDialogProps) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormColumns>
           <TextInput
             label="Reference"
             description="The delivery note or the vendor’s invoice number"
@@ -130,7 +131,7 @@ function ReceiveForm({ onClose, order, currency }: ReceiveDialogProps) {
             error={form.serverFields.note}
             onChange={(e) => form.setNote(e.currentTarget.value)}
           />
-        </SimpleGrid>
+        </FormColumns>
         {form.formError ? (
           <Alert color="red" variant="light" role="alert">
             {form.formError}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   createStaffMemberBodySchema,
   type CreateStaffMemberBody,
@@ -11,6 +11,7 @@ import { useDisplayTimeZone } from '../../../lib/active-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/role-label';
 import { roleData, split, StorePicker } from './staff-role-fields';
+import { FormColumns } from '../../../components/form/form-columns';
 
 type NewValues = { name: string; email: string; phone: string; roleId: string; storeIds: string };
 
@@ -56,7 +57,7 @@ export function NewStaffForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="New staff member">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormColumns>
           <TextInput {...form.field('name')} label="Name" autoComplete="off" required data-autofocus />
           <TextInput
             {...form.field('email')}
@@ -76,7 +77,7 @@ export function NewStaffForm({
             error={form.errors.roleId}
             allowDeselect={false}
           />
-        </SimpleGrid>
+        </FormColumns>
         <StorePicker
           options={options}
           value={split(form.values.storeIds)}

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { newStoreBodySchema, type AddedStore, type NewStoreBody } from '@ipos/contracts';
 import { useZodForm } from '../../../components/form/use-zod-form';
 import { toast } from '../../../components/toast';
 import { TimeZoneSelect } from '../../../components/form/time-zone-select';
+import { FormColumns } from '../../../components/form/form-columns';
 
 type Values = { name: string; alias: string; address: string; phone: string; timeZone: string };
 
@@ -31,7 +32,7 @@ export function NewStoreForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="New store">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormColumns>
           <TextInput {...form.field('name')} label="Store name" maxLength={80} required data-autofocus />
           <TextInput
             {...form.field('alias')}
@@ -41,9 +42,9 @@ export function NewStoreForm({
             required
             onChange={(event) => form.setValue('alias', event.currentTarget.value.toUpperCase())}
           />
-        </SimpleGrid>
+        </FormColumns>
         <Textarea {...form.field('address')} label="Address" rows={2} maxLength={300} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FormColumns>
           <TextInput {...form.field('phone')} label="Phone" type="tel" placeholder="+234 801 234 5678" />
           <TimeZoneSelect
             description="The store’s calendar: its days and reports."
@@ -53,7 +54,7 @@ export function NewStoreForm({
             error={form.errors.timeZone}
             required
           />
-        </SimpleGrid>
+        </FormColumns>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

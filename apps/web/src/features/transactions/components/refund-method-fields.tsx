@@ -1,4 +1,4 @@
-import { Alert, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, Text, TextInput } from '@mantine/core';
 import {
   mobileMoneyProviderLabels,
   mobileMoneyProviders,
@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from '@ipos/contracts';
 import { LoadError } from '../../../components/feedback/load-states';
+import { FormColumns } from '../../../components/form/form-columns';
 import type { RefundFormState } from './use-refund-form';
 
 /**
@@ -18,7 +19,7 @@ export function RefundMethodFields({ form }: { form: RefundFormState }) {
   const { method, isCash, registers, openRegisters, errors } = form;
   return (
     <>
-      <Group grow align="flex-start" wrap="wrap">
+      <FormColumns>
         <NativeSelect
           label="Refund by"
           value={method}
@@ -51,7 +52,7 @@ export function RefundMethodFields({ form }: { form: RefundFormState }) {
             onChange={(event) => form.setReference(event.currentTarget.value)}
           />
         )}
-      </Group>
+      </FormColumns>
       {isCash && registers.isError ? (
         <LoadError
           title="We could not load the open registers"
@@ -72,7 +73,7 @@ export function RefundMethodFields({ form }: { form: RefundFormState }) {
         </Alert>
       ) : null}
       {method === 'mobile_money' ? (
-        <Group grow align="flex-start" wrap="wrap">
+        <FormColumns>
           <NativeSelect
             label="Provider"
             value={form.provider}
@@ -90,7 +91,7 @@ export function RefundMethodFields({ form }: { form: RefundFormState }) {
             inputMode="tel"
             onChange={(event) => form.setPhone(event.currentTarget.value)}
           />
-        </Group>
+        </FormColumns>
       ) : null}
     </>
   );
