@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { Badge, DEFAULT_THEME, Modal, mergeMantineTheme } from '@mantine/core';
+import { Badge, DEFAULT_THEME, Modal, SegmentedControl, mergeMantineTheme } from '@mantine/core';
 import { renderWithProviders } from '../test/render';
 import { contrastRatio, cssVariablesResolver, theme } from './theme';
 import sheet from './dialog-sheet.module.css';
+import segmented from './segmented-control.module.css';
 
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
 const lightVariables: Record<string, string> = cssVariablesResolver(resolved).light;
@@ -37,6 +38,12 @@ describe('theme', () => {
     expect(dialog).toHaveClass(sheet.content!);
     expect(dialog.parentElement).toHaveClass(sheet.inner!);
     expect(screen.getByText('Body')).toHaveClass(sheet.body!);
+  });
+
+  it('lets a row of choices wrap within the screen instead of widening the page', () => {
+    renderWithProviders(<SegmentedControl aria-label="Break sales down by" data={['Product', 'Payment method']} />);
+    expect(segmented.root).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Break sales down by' })).toHaveClass(segmented.root!);
   });
 
   it('writes coloured text at AA contrast in the light scheme: outline, subtle, light and filled variants, errors, placeholders', () => {

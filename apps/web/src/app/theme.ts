@@ -8,6 +8,7 @@ import {
   type MantineTheme,
 } from '@mantine/core';
 import sheet from './dialog-sheet.module.css';
+import segmented from './segmented-control.module.css';
 
 /** The iPos green. Shade 6 (the filled colour) keeps white text above 5:1 contrast. */
 const ipos: MantineColorsTuple = [
@@ -42,6 +43,8 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       classNames: { inner: sheet.inner, content: sheet.content, body: sheet.body },
     }),
+    // A plain entry, not SegmentedControl.extend: the theme loads on every screen, the control on few.
+    SegmentedControl: { classNames: { root: segmented.root } },
   },
 });
 
