@@ -69,6 +69,52 @@ export function ownerVisitsOf(route) {
   ];
 }
 
+/** The three sizes a shop uses (issue 21): a phone, a tablet and a till, in CSS pixels. */
+export const screenSizes = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'till', width: 1280, height: 800 },
+];
+
+/* global document, window, getComputedStyle -- overflowInPage is given to page.evaluate: it runs in the page */
+/**
+ * Sideways scrolling of the page: the document's scroll width, and the element reaching furthest right
+ * past the viewport that no ancestor's scrolling (or clipping) box contains (the outermost on a tie).
+ */
+export function overflowInPage() {
+  const viewport = window.innerWidth;
+  const scrollWidth = document.scrollingElement.scrollWidth;
+  if (scrollWidth <= viewport) return null;
+  const clipped = (el) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const ox = getComputedStyle(a).overflowX;
+      if (ox !== 'visible' && a.getBoundingClientRect().right <= viewport + 1) return true;
+    }
+    return false;
+  };
+  const describe = (el) => {
+    const part = (e) => {
+      const testId = e.getAttribute('data-testid');
+      if (e.id && !/^mantine-|^_r_|^:r/.test(e.id)) return `${e.tagName.toLowerCase()}#${e.id}`;
+      if (testId) return `${e.tagName.toLowerCase()}[data-testid="${testId}"]`;
+      const mantine = [...e.classList].find((c) => c.startsWith('mantine-'));
+      return mantine ? `${e.tagName.toLowerCase()}.${mantine}` : e.tagName.toLowerCase();
+    };
+    const parts = [];
+    for (let e = el; e && e !== document.body && parts.length < 3; e = e.parentElement) parts.unshift(part(e));
+    return parts.join(' > ');
+  };
+  let widest = null;
+  let right = viewport;
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= right + 0.5 || clipped(el)) continue;
+    widest = el;
+    right = r.right;
+  }
+  return { scrollWidth, element: widest ? describe(widest) : '(none found)', right: Math.round(right) };
+}
+
 /** Signs in through the embedded provider's pages, from Landing; resolves once back in the app. */
 export async function signInThroughProvider(page, email, password) {
   await page.goto('/');

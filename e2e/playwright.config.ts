@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { mainPort, shortInactivityTimeoutMs, shortTimeoutPort, smtpPort } from './servers.js';
+import { mainPort, screensPort, shortInactivityTimeoutMs, shortTimeoutPort, smtpPort } from './servers.js';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -94,7 +94,7 @@ export default defineConfig({
     {
       name: 'chromium',
       workers: 1,
-      testIgnore: /\.timeout\.spec\.ts$/,
+      testIgnore: [/\.timeout\.spec\.ts$/, /screens\.spec\.ts$/],
       use: { ...chromium, baseURL: `http://localhost:${mainPort}` },
     },
     {
@@ -104,9 +104,18 @@ export default defineConfig({
       testMatch: /\.timeout\.spec\.ts$/,
       use: { ...chromium, baseURL: `http://localhost:${shortTimeoutPort}` },
     },
+    {
+      // Every route and the main dialogs at phone, tablet and till sizes (sideways scrolling, axe-core), on a
+      // server of its own: it shares nothing with the main journeys, so it runs in the second slot beside them.
+      name: 'chromium-screens',
+      workers: 1,
+      testMatch: /screens\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${screensPort}` },
+    },
   ],
   webServer: [
     appServer(mainPort, 'main'),
     appServer(shortTimeoutPort, 'short-timeout', { INACTIVITY_TIMEOUT_MS: String(shortInactivityTimeoutMs) }),
+    appServer(screensPort, 'screens'),
   ],
 });

@@ -9,7 +9,7 @@
 //
 //   node scripts/audit-screens.mjs     (uses apps/api/dist/main.js and apps/web/dist, built if stale)
 //   PORT=3905 CHROMIUM_PATH=/usr/bin/chromium ROUTES=inventory,report node scripts/audit-screens.mjs
-/* global document, window, getComputedStyle -- the functions given to page.evaluate run in the page */
+/* global document, getComputedStyle -- the functions given to page.evaluate run in the page */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +17,10 @@ import { chromium } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   builtApiEntry,
+  overflowInPage,
   ownerVisitsOf,
   routesWithoutParameters,
+  screenSizes,
   signInThroughProvider,
   startDemoApp,
   stopServer,
@@ -31,11 +33,7 @@ process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const entry = await builtApiEntry();
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 768, height: 1024 },
-  { name: 'till', width: 1280, height: 800 },
-];
+const SIZES = screenSizes;
 const IMPACTS = new Set(['critical', 'serious']);
 /** Only routes whose path contains one of these words (comma separated), when set. */
 const only = process.env.ROUTES?.split(',').filter(Boolean);
@@ -47,44 +45,6 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-
-/**
- * Sideways scrolling of the page: the document's scroll width, and the element reaching furthest right
- * past the viewport that no ancestor's scrolling (or clipping) box contains (the outermost on a tie).
- */
-function overflowInPage() {
-  const viewport = window.innerWidth;
-  const scrollWidth = document.scrollingElement.scrollWidth;
-  if (scrollWidth <= viewport) return null;
-  const clipped = (el) => {
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-      const ox = getComputedStyle(a).overflowX;
-      if (ox !== 'visible' && a.getBoundingClientRect().right <= viewport + 1) return true;
-    }
-    return false;
-  };
-  const describe = (el) => {
-    const part = (e) => {
-      const testId = e.getAttribute('data-testid');
-      if (e.id && !/^mantine-|^_r_|^:r/.test(e.id)) return `${e.tagName.toLowerCase()}#${e.id}`;
-      if (testId) return `${e.tagName.toLowerCase()}[data-testid="${testId}"]`;
-      const mantine = [...e.classList].find((c) => c.startsWith('mantine-'));
-      return mantine ? `${e.tagName.toLowerCase()}.${mantine}` : e.tagName.toLowerCase();
-    };
-    const parts = [];
-    for (let e = el; e && e !== document.body && parts.length < 3; e = e.parentElement) parts.unshift(part(e));
-    return parts.join(' > ');
-  };
-  let widest = null;
-  let right = viewport;
-  for (const el of document.body.querySelectorAll('*')) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.right <= right + 0.5 || clipped(el)) continue;
-    widest = el;
-    right = r.right;
-  }
-  return { scrollWidth, element: widest ? describe(widest) : '(none found)', right: Math.round(right) };
-}
 
 /** Boxes inside the page that scroll sideways (a wide table in its scroll area): how many, the first. */
 function sidewaysScrollers() {
