@@ -3,7 +3,7 @@ import { Anchor, Table, type TableTrProps } from '@mantine/core';
 import { Link } from 'react-router';
 
 /**
- * A list's row that opens its record: a click anywhere on it but on its own links and buttons, or
+ * A list's row that opens its record: a click anywhere on it but on its own controls, or
  * Enter on the focused row (the row is in the tab order; its number link is not, so it is one stop).
  */
 export function RecordRow({
@@ -17,7 +17,7 @@ export function RecordRow({
       tabIndex={0}
       style={{ cursor: 'pointer' }}
       onClick={(event) => {
-        if ((event.target as HTMLElement).closest('a, button')) return;
+        if ((event.target as HTMLElement).closest('a, button, input, label, select, textarea')) return;
         onOpen();
       }}
       onKeyDown={(event) => {

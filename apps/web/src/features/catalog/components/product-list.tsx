@@ -16,7 +16,7 @@ import { useProductSearch } from './use-product-search';
 import { pathTo } from '../../../lib/route-paths';
 
 export { readListQuery } from './product-list-query';
-export { StockBadge } from './product-row';
+export { StockBadge } from './product-columns';
 
 const viewPath = (id: string) => pathTo('dashboard.inventory.view/:id', { id });
 

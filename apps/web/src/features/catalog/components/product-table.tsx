@@ -1,9 +1,13 @@
-import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import type { ProductListItem } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
-import { ProductRow, type RowsContext } from './product-row';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
+import { productColumns, type RowsContext } from './product-columns';
 
-/** The page of products, a row each with the active store's figures, selectable one by one or by page. */
+/**
+ * The page of products, a row each with the active store's figures, selectable one by one or by page;
+ * a row opens the product's page (a click outside its checkbox and links, or Enter).
+ */
 export function ProductTable({
   items,
   selected,
@@ -19,44 +23,30 @@ export function ProductTable({
   /** Showing the previous page's rows while the next loads: dimmed. */
   isStale: boolean;
 }) {
+  const navigate = useNavigate();
   const allOnPageSelected = items.length > 0 && items.every((i) => selected.has(i.id));
+  const columns = productColumns(context, {
+    header: (
+      <Checkbox
+        aria-label="Select every product on this page"
+        checked={allOnPageSelected}
+        indeterminate={!allOnPageSelected && items.some((i) => selected.has(i.id))}
+        onChange={(e) => onSelectPage(e.currentTarget.checked)}
+      />
+    ),
+    isSelected: (item) => selected.has(item.id),
+    onSelect,
+  });
   return (
-    <ListTable label="Products" minWidth={1100} refreshing={isStale}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={40}>
-            <Checkbox
-              aria-label="Select every product on this page"
-              checked={allOnPageSelected}
-              indeterminate={!allOnPageSelected && items.some((i) => selected.has(i.id))}
-              onChange={(e) => onSelectPage(e.currentTarget.checked)}
-            />
-          </Table.Th>
-          <Table.Th w={52}>
-            <VisuallyHidden>Image</VisuallyHidden>
-          </Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>SKU</Table.Th>
-          <Table.Th>Barcode</Table.Th>
-          <Table.Th>Category</Table.Th>
-          <Table.Th ta="right">Price</Table.Th>
-          {context.canSeeCosts ? <Table.Th ta="right">Cost</Table.Th> : null}
-          <Table.Th ta="right">On hand</Table.Th>
-          {context.canSeeCosts ? <Table.Th ta="right">Value</Table.Th> : null}
-          <Table.Th>Stock</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <ProductRow
-            key={item.id}
-            item={item}
-            isSelected={selected.has(item.id)}
-            onSelect={(on) => onSelect(item, on)}
-            context={context}
-          />
-        ))}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label="Products"
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      rowLabel={(item) => item.name}
+      onOpenRow={(item) => void navigate(context.viewPath(item.id))}
+      rowProps={(item) => ({ 'data-testid': 'product-row', 'aria-label': item.name })}
+      refreshing={isStale}
+    />
   );
 }

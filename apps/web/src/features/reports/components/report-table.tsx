@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Button, Card, Group, ScrollArea, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Card, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   currencies,
@@ -9,6 +9,7 @@ import {
   type ReportScope,
   type ReportTable,
 } from '@ipos/contracts';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { saveBlob } from '../../../lib/download';
 import { formatReportValue, isNumeric } from './report-format';
 
@@ -25,6 +26,64 @@ export function exportReportTable(
 }
 
 type Sort = { key: string; descending: boolean } | null;
+
+/** SKUs, barcodes and document numbers never break. */
+const isCode = (key: string) => /sku|barcode|number|reference/i.test(key);
+
+/**
+ * The report's columns for the screen: the first (what the row is) and the first amount of money
+ * (else the first figure) always show; the others move into the row's details from the right as the
+ * table narrows. A heading sorts by its column.
+ */
+function reportColumns(
+  table: ReportTable,
+  currency: CurrencyCode,
+  sort: Sort,
+  setSort: (sort: Sort) => void,
+  link: { column: string; to: (row: Record<string, ReportCell>) => string } | undefined,
+): TableColumn<Record<string, ReportCell>>[] {
+  const numeric = table.columns.filter((c) => isNumeric(c.format));
+  const keyFigure = (numeric.find((c) => c.format === 'money') ?? numeric[0])?.key;
+  return table.columns.map((column, index) => {
+    const sorted = sort?.key === column.key;
+    const text = (row: Record<string, ReportCell>) =>
+      formatReportValue(row[column.key] ?? null, column.format, currency);
+    const total = table.totals?.[column.key];
+    return {
+      key: column.key,
+      label: column.label,
+      kind: isNumeric(column.format) ? 'number' : isCode(column.key) ? 'code' : 'text',
+      priority: index === 0 || column.key === keyFigure ? 0 : index,
+      minWidth: index === 0 ? 128 : 96,
+      thProps: { 'aria-sort': sorted ? (sort.descending ? 'descending' : 'ascending') : 'none' },
+      header: (
+        <UnstyledButton
+          fw={600}
+          fz="sm"
+          onClick={() =>
+            setSort(
+              sorted
+                ? { key: column.key, descending: !sort.descending }
+                : { key: column.key, descending: isNumeric(column.format) },
+            )
+          }
+        >
+          {column.label}
+          {sorted ? (sort.descending ? ' ↓' : ' ↑') : ''}
+        </UnstyledButton>
+      ),
+      cell: (row) =>
+        link?.column === column.key ? (
+          <Anchor component={Link} to={link.to(row)}>
+            {text(row)}
+          </Anchor>
+        ) : (
+          text(row)
+        ),
+      total: total === undefined || !table.totals ? undefined : text(table.totals),
+    };
+  });
+}
 
 const compare = (a: ReportCell, b: ReportCell) => {
   if (a === b) return 0;
@@ -63,89 +122,9 @@ export function ReportTableView({
     const sorted = [...table.rows].sort((a, b) => compare(a[sort.key] ?? null, b[sort.key] ?? null));
     return sort.descending ? sorted.reverse() : sorted;
   }, [table.rows, sort]);
-  const cell = (row: Record<string, ReportCell>, key: string, format: (typeof table.columns)[number]['format']) =>
-    formatReportValue(row[key] ?? null, format, currency);
-  const body = (
-    <Table striped highlightOnHover stickyHeader={Boolean(maxHeight)} aria-label={table.title}>
-      <Table.Thead>
-        <Table.Tr>
-          {table.columns.map((column) => {
-            const sorted = sort?.key === column.key;
-            return (
-              <Table.Th
-                key={column.key}
-                ta={isNumeric(column.format) ? 'right' : 'left'}
-                aria-sort={sorted ? (sort.descending ? 'descending' : 'ascending') : 'none'}
-              >
-                <UnstyledButton
-                  fw={600}
-                  fz="sm"
-                  onClick={() =>
-                    setSort(
-                      sorted
-                        ? { key: column.key, descending: !sort.descending }
-                        : { key: column.key, descending: isNumeric(column.format) },
-                    )
-                  }
-                >
-                  {column.label}
-                  {sorted ? (sort.descending ? ' ↓' : ' ↑') : ''}
-                </UnstyledButton>
-              </Table.Th>
-            );
-          })}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={table.columns.length}>
-              <Text c="dimmed" size="sm" ta="center" py="md">
-                {emptyText}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        ) : (
-          rows.map((row, index) => (
-            <Table.Tr key={index}>
-              {table.columns.map((column) => (
-                <Table.Td
-                  key={column.key}
-                  ta={isNumeric(column.format) ? 'right' : 'left'}
-                  style={
-                    isNumeric(column.format) ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : undefined
-                  }
-                >
-                  {link?.column === column.key ? (
-                    <Anchor component={Link} to={link.to(row)}>
-                      {cell(row, column.key, column.format)}
-                    </Anchor>
-                  ) : (
-                    cell(row, column.key, column.format)
-                  )}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))
-        )}
-      </Table.Tbody>
-      {table.totals && rows.length > 0 ? (
-        <Table.Tfoot>
-          <Table.Tr>
-            {table.columns.map((column) => (
-              <Table.Th
-                key={column.key}
-                ta={isNumeric(column.format) ? 'right' : 'left'}
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {table.totals![column.key] === undefined ? '' : cell(table.totals!, column.key, column.format)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      ) : null}
-    </Table>
-  );
+  const original = useMemo(() => new Map(table.rows.map((row, index) => [row, index])), [table.rows]);
+  const columns = useMemo(() => reportColumns(table, currency, sort, setSort, link), [table, currency, sort, link]);
+  const first = table.columns[0];
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-table-${table.key}`}>
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -163,13 +142,21 @@ export function ReportTableView({
           Export CSV
         </Button>
       </Group>
-      {maxHeight ? (
-        <ScrollArea.Autosize mah={maxHeight} type="auto">
-          {body}
-        </ScrollArea.Autosize>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>{body}</Table.ScrollContainer>
-      )}
+      <ResponsiveTable
+        label={table.title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(original.get(row))}
+        rowLabel={(row) => (first ? formatReportValue(row[first.key] ?? null, first.format, currency) : table.title)}
+        empty={
+          <Text c="dimmed" size="sm" ta="center" py="md">
+            {emptyText}
+          </Text>
+        }
+        totalsLabel={table.totals ? 'Total' : undefined}
+        maxHeight={maxHeight}
+        tableProps={{ striped: true, stickyHeader: Boolean(maxHeight) }}
+      />
     </Card>
   );
 }

@@ -1,0 +1,336 @@
+import { Fragment, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Box,
+  Table,
+  VisuallyHidden,
+  type TableProps,
+  type TableTdProps,
+  type TableThProps,
+  type TableTrProps,
+} from '@mantine/core';
+import { RecordRow } from './record-row';
+import { useColumnFit } from './use-column-fit';
+import classes from './responsive-table.module.css';
+
+/**
+ * What a column holds, which decides how it wraps: `text` wraps at spaces only (names, notes), a
+ * `number` is right-aligned in tabular figures and never wraps, a `code` (SKU, barcode, document
+ * number) never breaks, `other` (badges, buttons) is left as it is.
+ */
+export type ColumnKind = 'text' | 'number' | 'code' | 'other';
+
+export interface TableColumn<Row> {
+  key: string;
+  /** The heading's words: the header cell, and the label of the value in a row's details. */
+  label: string;
+  /** A header cell other than the label (a sort button, a checkbox); `label` still names it in details. */
+  header?: ReactNode;
+  cell: (row: Row) => ReactNode;
+  kind?: ColumnKind;
+  /**
+   * 0: a key column, always shown. 1, 2, 3…: shown while the table fits its box; the highest number
+   * moves into each row's details first (on a tie, the rightmost). Default 1.
+   */
+  priority?: number;
+  /** The narrowest a `text` column gets before another column moves out (px; 144 for text). */
+  minWidth?: number;
+  thProps?: Omit<TableThProps, 'children'>;
+  tdProps?: (row: Row) => Omit<TableTdProps, 'children'>;
+  /** The totals row's cell for this column, when the table has totals. */
+  total?: ReactNode;
+}
+
+const kindStyle: Record<ColumnKind, CSSProperties | undefined> = {
+  text: undefined,
+  number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  code: { whiteSpace: 'nowrap' },
+  other: undefined,
+};
+
+const align = (column: TableColumn<never>) => (column.kind === 'number' ? 'right' : undefined);
+
+/** The columns that may move into details, the first to go first. */
+function hideOrderOf(columns: readonly TableColumn<never>[]) {
+  return columns
+    .map((column, index) => ({ key: column.key, priority: column.priority ?? 1, index }))
+    .filter((c) => c.priority > 0)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index)
+    .map((c) => c.key);
+}
+
+export interface ResponsiveTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Names a row's details button ("Details: Rice 5 kg"). */
+  rowLabel: (row: Row) => string;
+  /** A row that opens its record on a click or Enter (`RecordRow`). */
+  onOpenRow?: (row: Row) => void;
+  rowProps?: (row: Row) => Omit<TableTrProps, 'children'> & Record<`data-${string}`, string | boolean | undefined>;
+  /** A heading row before a row (a variant's name above its stores), spanning the shown columns. */
+  before?: (row: Row, index: number, colSpan: number) => ReactNode;
+  /** The whole-width row when there are no rows. */
+  empty?: ReactNode;
+  /** Names the totals row's details button; the totals row shows when set (cells from `column.total`). */
+  totalsLabel?: string;
+  /** The next page or filter loads over the rows still shown: dimmed. */
+  refreshing?: boolean;
+  /** Scroll inside the box past this height (long lists; with `tableProps.stickyHeader`). */
+  maxHeight?: number;
+  tableProps?: Omit<TableProps, 'children' | 'aria-label'>;
+}
+
+/**
+ * The one table of the app. Key columns always show; the others show while the table fits its own
+ * box, and otherwise move, lowest priority first, into each row's details: a button at the row's end
+ * (aria-expanded, a native button so Enter, Space and a tap work) opens a row under it listing the
+ * moved columns as label and value. It stays a real table for screen readers; the box scrolls
+ * sideways only if even the key columns cannot fit.
+ */
+export function ResponsiveTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  onOpenRow,
+  rowProps,
+  before,
+  empty,
+  totalsLabel,
+  refreshing = false,
+  maxHeight,
+  tableProps,
+}: ResponsiveTableProps<Row>) {
+  const { boxRef, hidden } = useColumnFit(hideOrderOf(columns as readonly TableColumn<never>[]), rows);
+  const shown = columns.filter((column) => !hidden.has(column.key));
+  const moved = columns.filter((column) => hidden.has(column.key));
+  const colSpan = shown.length + (moved.length > 0 ? 1 : 0);
+  return (
+    <Box ref={boxRef} className={classes.box} mah={maxHeight} style={maxHeight ? { overflowY: 'auto' } : undefined}>
+      <Table
+        aria-label={label}
+        verticalSpacing="xs"
+        highlightOnHover
+        {...tableProps}
+        style={{ opacity: refreshing ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {shown.map((column) => (
+              <Table.Th key={column.key} scope="col" ta={align(column)} {...column.thProps}>
+                {column.kind === 'text' || column.kind === undefined ? (
+                  <Box miw={column.minWidth ?? 144}>{column.header ?? column.label}</Box>
+                ) : (
+                  (column.header ?? column.label)
+                )}
+              </Table.Th>
+            ))}
+            {moved.length > 0 ? (
+              <Table.Th scope="col" w={1}>
+                <VisuallyHidden>Details</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && empty ? (
+            <Table.Tr>
+              <Table.Td colSpan={colSpan}>{empty}</Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row, index) => (
+              <Fragment key={rowKey(row, index)}>
+                {before?.(row, index, colSpan)}
+                <BodyRow
+                  row={row}
+                  shown={shown}
+                  moved={moved}
+                  name={rowLabel(row)}
+                  colSpan={colSpan}
+                  {...{ onOpenRow, rowProps }}
+                />
+              </Fragment>
+            ))
+          )}
+        </Table.Tbody>
+        {totalsLabel !== undefined && rows.length > 0 ? (
+          <Table.Tfoot>
+            <TotalsRow shown={shown} moved={moved} name={totalsLabel} colSpan={colSpan} />
+          </Table.Tfoot>
+        ) : null}
+      </Table>
+    </Box>
+  );
+}
+
+function Cell<Row>({ column, row }: { column: TableColumn<Row>; row: Row }) {
+  const props = column.tdProps?.(row);
+  return (
+    <Table.Td
+      ta={align(column as TableColumn<never>)}
+      {...props}
+      style={{ ...kindStyle[column.kind ?? 'text'], ...(props?.style as CSSProperties) }}
+    >
+      {column.cell(row)}
+    </Table.Td>
+  );
+}
+
+function BodyRow<Row>({
+  row,
+  shown,
+  moved,
+  name,
+  colSpan,
+  onOpenRow,
+  rowProps,
+}: {
+  row: Row;
+  shown: readonly TableColumn<Row>[];
+  moved: readonly TableColumn<Row>[];
+  name: string;
+  colSpan: number;
+  onOpenRow?: (row: Row) => void;
+  rowProps?: ResponsiveTableProps<Row>['rowProps'];
+}) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const cells = (
+    <>
+      {shown.map((column) => (
+        <Cell key={column.key} column={column} row={row} />
+      ))}
+      {moved.length > 0 ? (
+        <Table.Td>
+          <DetailsButton name={name} open={open} detailsId={detailsId} onToggle={() => setOpen(!open)} />
+        </Table.Td>
+      ) : null}
+    </>
+  );
+  return (
+    <>
+      {onOpenRow ? (
+        <RecordRow {...rowProps?.(row)} onOpen={() => onOpenRow(row)}>
+          {cells}
+        </RecordRow>
+      ) : (
+        <Table.Tr {...rowProps?.(row)}>{cells}</Table.Tr>
+      )}
+      {open && moved.length > 0 ? (
+        <DetailsRow id={detailsId} name={name} colSpan={colSpan} columns={moved} value={(column) => column.cell(row)} />
+      ) : null}
+    </>
+  );
+}
+
+function TotalsRow<Row>({
+  shown,
+  moved,
+  name,
+  colSpan,
+}: {
+  shown: readonly TableColumn<Row>[];
+  moved: readonly TableColumn<Row>[];
+  name: string;
+  colSpan: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const movedTotals = moved.filter((column) => column.total !== undefined && column.total !== '');
+  return (
+    <>
+      <Table.Tr>
+        {shown.map((column) => (
+          <Table.Th key={column.key} ta={align(column as TableColumn<never>)} style={{ whiteSpace: 'nowrap' }}>
+            {column.total}
+          </Table.Th>
+        ))}
+        {moved.length > 0 ? (
+          <Table.Td>
+            {movedTotals.length > 0 ? (
+              <DetailsButton name={name} open={open} detailsId={detailsId} onToggle={() => setOpen(!open)} />
+            ) : null}
+          </Table.Td>
+        ) : null}
+      </Table.Tr>
+      {open && movedTotals.length > 0 ? (
+        <DetailsRow
+          id={detailsId}
+          name={name}
+          colSpan={colSpan}
+          columns={movedTotals}
+          value={(column) => column.total}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The moved columns of one row, label and value, in a row of their own under it. */
+function DetailsRow<Row>({
+  id,
+  name,
+  colSpan,
+  columns,
+  value,
+}: {
+  id: string;
+  name: string;
+  colSpan: number;
+  columns: readonly TableColumn<Row>[];
+  value: (column: TableColumn<Row>) => ReactNode;
+}) {
+  return (
+    <Table.Tr className={classes.details}>
+      <Table.Td colSpan={colSpan} id={id}>
+        <dl className={classes.list} aria-label={`Details: ${name}`}>
+          {columns.map((column) => (
+            <div key={column.key} className={classes.pair}>
+              <dt>{column.label}</dt>
+              <dd style={kindStyle[column.kind ?? 'text']}>{value(column)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function DetailsButton({
+  name,
+  open,
+  detailsId,
+  onToggle,
+}: {
+  name: string;
+  open: boolean;
+  detailsId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={`Details: ${name}`}
+      aria-expanded={open}
+      aria-controls={open ? detailsId : undefined}
+      onClick={onToggle}
+    >
+      <svg
+        viewBox="0 0 16 16"
+        width={16}
+        height={16}
+        aria-hidden="true"
+        className={classes.chevron}
+        data-open={open || undefined}
+      >
+        <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </ActionIcon>
+  );
+}
