@@ -24,6 +24,7 @@ import { registersRoutes } from './features/checkout/registers.routes.js';
 import { heldSalesRoutes } from './features/checkout/held-sales.routes.js';
 import { salesRoutes } from './features/checkout/sales.routes.js';
 import { sellablesRoutes } from './features/checkout/sellables.routes.js';
+import { registerFavouritesRoutes } from './features/checkout/register-favourites.routes.js';
 import { stockRoutes } from './features/inventory/stock.routes.js';
 import { taxesRoutes } from './features/taxes/taxes.routes.js';
 import { transactionsRoutes } from './features/transactions/transactions.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     salesRoutes(api, deps);
     heldSalesRoutes(api, deps);
     sellablesRoutes(api, deps);
+    registerFavouritesRoutes(api, deps);
     receiptsRoutes(api, deps);
     saleExceptionsRoutes(api, deps);
     purchaseOrdersRoutes(api, deps);

@@ -40,6 +40,7 @@ export * from './checkout/sellables.js';
 export * from './checkout/held-sales.js';
 export * from './checkout/receipts.js';
 export * from './checkout/sale-exceptions.js';
+export * from './checkout/register-favourites.js';
 export * from './contacts/contacts.js';
 export * from './transactions/refunds.js';
 export * from './transactions/transactions.js';

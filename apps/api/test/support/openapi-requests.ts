@@ -69,6 +69,7 @@ const kindOfField: Record<string, RecordKind> = {
   productId: 'product',
   productIds: 'product',
   variantId: 'variant',
+  variantIds: 'variant',
   code: 'barcode',
   barcode: 'barcode',
   categoryId: 'category',

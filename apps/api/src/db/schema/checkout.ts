@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, money, quantity } from './columns.js';
+import { createdAt, money, quantity, updatedAt } from './columns.js';
 import { contacts } from './contacts.js';
 import { stores } from './tenants.js';
 
@@ -113,6 +113,29 @@ export const registerDeviceReports = pgTable(
       foreignColumns: [registerSessions.businessId, registerSessions.id],
     }),
     check('register_device_reports_counts', sql`${t.pendingSales} >= 0 and ${t.needsAttention} >= 0`),
+  ],
+);
+
+/**
+ * A store's register favourites: the variants a manager pinned, in the order the register's first
+ * screen shows them (decision 0037). One row per store, versioned; the ids are checked against the
+ * business's sellable variants when written, and one archived since is left out when read.
+ */
+export const registerFavourites = pgTable(
+  'register_favourites',
+  {
+    businessId: uuid('business_id').notNull(),
+    storeId: uuid('store_id').notNull(),
+    variantIds: uuid('variant_ids').array().notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.storeId] }),
+    foreignKey({ columns: [t.businessId, t.storeId], foreignColumns: [stores.businessId, stores.id] }),
+    // REGISTER_FAVOURITES_MAX in the contracts.
+    check('register_favourites_count', sql`cardinality(${t.variantIds}) <= 24`),
   ],
 );
 

@@ -137,8 +137,38 @@ export async function listSellableRows(
   };
 }
 
+/**
+ * The sellable variants (neither they nor their product archived) among these ids, priced, taxed and
+ * stocked for the store, in the order given (the register's favourites and best sellers).
+ */
+export async function sellableRowsInOrder(
+  db: Executor,
+  scope: Pick<SellableFilter, 'businessId' | 'storeId'>,
+  ids: string[],
+): Promise<RegisterSellableRow[]> {
+  if (ids.length === 0) return [];
+  const sellable = await queryRows<{ id: string }>(
+    db,
+    sql`select v.id from products p ${variantJoin}
+         where p.business_id = ${scope.businessId} and not p.is_archived and v.id in (${sql.join(
+           ids.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})`,
+  );
+  const kept = new Set(sellable.map((r) => r.id));
+  return pageRows(
+    db,
+    scope,
+    ids.filter((id) => kept.has(id)),
+  );
+}
+
 /** The page's variants priced, taxed and stocked for the store, in the order of the ids given. */
-async function pageRows(db: Executor, filter: SellableFilter, ids: string[]): Promise<RegisterSellableRow[]> {
+async function pageRows(
+  db: Executor,
+  filter: Pick<SellableFilter, 'businessId' | 'storeId'>,
+  ids: string[],
+): Promise<RegisterSellableRow[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<RegisterSellableRow>(
     db,
