@@ -12,7 +12,11 @@ import {
 } from './sellables.repository.js';
 
 /** The sellable of the products' barcode lookup, plus the tax the till prices with. */
-export function toRegisterSellable(scope: ViewerScope, row: RegisterSellableRow, scannedCode?: string): RegisterSellable {
+export function toRegisterSellable(
+  scope: ViewerScope,
+  row: RegisterSellableRow,
+  scannedCode?: string,
+): RegisterSellable {
   return {
     // A scanned code is what the cashier scanned; otherwise the variant's first barcode.
     ...toSellable(scope, row, scannedCode ?? row.barcode),
