@@ -11,17 +11,19 @@ function jwt(payload: Record<string, unknown>) {
 }
 
 describe('the register reads kept on the device', () => {
-  it('keeps the account, the active store, the register sessions, held sales and category tiles', () => {
+  it('keeps the account, the active store, the register sessions, held sales, category tiles and favourites', () => {
     expect(isKeptQueryKey(['accounts', 'me'])).toBe(true);
     expect(isKeptQueryKey(['stores', 'current', 'store-1'])).toBe(true);
     expect(isKeptQueryKey(['checkout', 'store-1', 'sessions', 'open'])).toBe(true);
     expect(isKeptQueryKey(['checkout', 'store-1', 'sessions', 'session-1'])).toBe(true);
     expect(isKeptQueryKey(['checkout', 'store-1', 'held'])).toBe(true);
     expect(isKeptQueryKey(['catalog', 'categories', { includeArchived: false }])).toBe(true);
+    expect(isKeptQueryKey(['register-favourites', 'store-1'])).toBe(true);
   });
 
   it('keeps nothing else', () => {
     expect(isKeptQueryKey(['stores', 'current', null])).toBe(false);
+    expect(isKeptQueryKey(['register-favourites', null])).toBe(false);
     expect(isKeptQueryKey(['checkout', 'store-1', 'sellables', { q: 'rice' }])).toBe(false);
     expect(isKeptQueryKey(['checkout', 'customers', 'ada'])).toBe(false);
     expect(isKeptQueryKey(['reports', 'sales'])).toBe(false);

@@ -8,7 +8,8 @@ import { readStored, storageKeys } from '../../lib/storage';
 /**
  * The reads the register needs to open with the network gone, kept on the device per account
  * (lib/query-persistence.ts): the account (the guards and the working context read it), the active
- * store, the register sessions the gate and the register read, the held sales and the category tiles.
+ * store, the register sessions the gate and the register read, the held sales, the category tiles
+ * and the favourites (or best sellers) the register opens on.
  * `*` stands for any one key part (a store id, a session id). Nothing else is kept.
  */
 const KEPT_QUERY_KEYS: readonly (readonly string[])[] = [
@@ -17,6 +18,7 @@ const KEPT_QUERY_KEYS: readonly (readonly string[])[] = [
   ['checkout', '*', 'sessions'],
   ['checkout', '*', 'held'],
   ['catalog', 'categories'],
+  ['register-favourites', '*'],
 ];
 
 /** Whether a query's result is kept on the device: its key starts with one of the kept keys. */

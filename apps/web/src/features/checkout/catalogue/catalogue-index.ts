@@ -208,6 +208,12 @@ export function findByCode(index: CatalogueIndex, code: string): RegisterSellabl
   return row ? onHandNow(index, row) : null;
 }
 
+/** The sellable of this variant as the till sees it; null when the device does not hold it (or it is archived). */
+export function findByVariant(index: CatalogueIndex, variantId: string): RegisterSellable | null {
+  const row = index.byVariant.get(variantId);
+  return row ? onHandNow(index, row) : null;
+}
+
 /** The first position (in name order) whose name is not before `q`. */
 function firstNotBefore(entries: Entry[], q: string): number {
   let [low, high] = [0, entries.length];

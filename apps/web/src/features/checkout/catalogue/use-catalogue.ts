@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CategoryNode, RegisterSellable } from '@ipos/contracts';
 import { useFetchSellableSearch, useSellableSearch } from '../api/checkout-api';
-import { inCategories, searchIndex } from './catalogue-index';
+import { useRegisterFavourites } from '../api/register-favourites';
+import { findByVariant, inCategories, searchIndex } from './catalogue-index';
 import {
   catalogueLoaded,
   catalogueSnapshot,
@@ -115,5 +116,31 @@ export function useTileProducts(storeId: string, category: CategoryNode | null) 
     error: server.isError ? server.error : null,
     retry: () => void server.refetch(),
     isFetching: server.isFetching,
+  };
+}
+
+/**
+ * The tiles the register opens on: the store's favourites, or its best sellers while none is pinned,
+ * in the server's order. Each is taken from the catalogue on the device once it holds it (its price
+ * and on hand now, less this device's unsynced sales), else as the server gave it (an item added in
+ * the last minute). The list itself is kept on the device per person, so the tiles show offline.
+ */
+export function useFavouriteTiles(storeId: string) {
+  const catalogue = useLocalCatalogue(storeId);
+  const favourites = useRegisterFavourites(storeId);
+  const { data } = favourites;
+  const items = useMemo(() => {
+    const listed = data?.items ?? [];
+    return catalogue.ready ? listed.map((s) => findByVariant(catalogue.index, s.variantId) ?? s) : listed;
+  }, [data, catalogue.ready, catalogue.index]);
+  return {
+    kind: data?.kind ?? 'favourites',
+    items,
+    version: data?.version ?? 0,
+    pending: favourites.isPending,
+    // A list already shown stays when a later read fails.
+    error: favourites.isError && !data ? favourites.error : null,
+    retry: () => void favourites.refetch(),
+    isFetching: favourites.isFetching,
   };
 }
