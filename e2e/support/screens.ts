@@ -80,6 +80,10 @@ export async function dialogFindings(page: Page, dialog: Locator, name: string, 
   // Mantine fades a dialog in; axe would read its colours half-transparent.
   await expect(dialog).toHaveCSS('opacity', '1');
   const findings = await screenFindings(page, name);
+  // A dialog is fixed to the screen, so what is too wide in it scrolls the dialog, never the page.
+  const [scrollWidth, clientWidth] = await dialog.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  if (scrollWidth! > clientWidth! + 1)
+    findings.push(`${name}: the dialog scrolls sideways (${scrollWidth} px in ${clientWidth} px)`);
   if (size.name === 'phone') {
     const box = (await dialog.boundingBox())!;
     if (Math.abs(box.width - size.width) > 1 || Math.abs(box.height - size.height) > 1)
