@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CategoryNode, RegisterSellable } from '@ipos/contracts';
 import { useFetchSellableSearch, useSellableSearch } from '../api/checkout-api';
+import { isNoAnswer } from '../../../lib/query-persistence';
 import { useRegisterFavourites } from '../api/register-favourites';
 import { findByVariant, inCategories, searchIndex } from './catalogue-index';
 import {
@@ -129,6 +130,7 @@ export function useFavouriteTiles(storeId: string) {
   const catalogue = useLocalCatalogue(storeId);
   const favourites = useRegisterFavourites(storeId);
   const { data } = favourites;
+  const unreachable = !data && favourites.isError && isNoAnswer(favourites.error);
   const items = useMemo(() => {
     const listed = data?.items ?? [];
     return catalogue.ready ? listed.map((s) => findByVariant(catalogue.index, s.variantId) ?? s) : listed;
@@ -137,9 +139,11 @@ export function useFavouriteTiles(storeId: string) {
     kind: data?.kind ?? 'favourites',
     items,
     version: data?.version ?? 0,
-    pending: favourites.isPending,
+    // Never read on this device and the server out of reach: nothing to show yet, and nothing wrong.
+    unreachable,
+    pending: favourites.isPending && !unreachable,
     // A list already shown stays when a later read fails.
-    error: favourites.isError && !data ? favourites.error : null,
+    error: favourites.isError && !data && !unreachable ? favourites.error : null,
     retry: () => void favourites.refetch(),
     isFetching: favourites.isFetching,
   };

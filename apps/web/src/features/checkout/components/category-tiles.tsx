@@ -160,7 +160,9 @@ export function CategoryTiles({
             onAdd={onAdd}
             empty={
               <Text size="sm" c="dimmed">
-                Nothing sold here in the last {BEST_SELLER_DAYS} days yet: choose a category, search or scan.
+                {favourites.unreachable
+                  ? 'The favourites show once the server has been reached: choose a category, search or scan.'
+                  : `Nothing sold here in the last ${BEST_SELLER_DAYS} days yet: choose a category, search or scan.`}
               </Text>
             }
           />

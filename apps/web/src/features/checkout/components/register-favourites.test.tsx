@@ -165,6 +165,18 @@ describe('<RegisterScreen> first screen', () => {
     expect(lines()[0]).toHaveTextContent('Rice 5kg');
   });
 
+  it('says so calmly when the favourites were never read on the device and the server is gone', async () => {
+    const api = stubApi({ kind: 'favourites', items: [listed(malt)], version: 1 });
+    api.serverUp = false;
+    renderRegister();
+    expect(
+      await screen.findByText(
+        'The favourites show once the server has been reached: choose a category, search or scan.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The favourites could not be loaded')).not.toBeInTheDocument();
+  });
+
   it('lets a manager (settings.store) pin, order and unpin favourites, starting from the best sellers', async () => {
     const api = stubApi({ kind: 'best-sellers', items: [listed(malt), listed(rice)], version: 0 }, [
       'checkout.sell',
