@@ -30,12 +30,19 @@ export function RecordRow({
 }
 
 /** The record's number at the start of its row, a link to the record (for a new tab or a copied link). */
+export function RecordNumberLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} fw={600} size="sm" ff="monospace" tabIndex={-1}>
+      {children}
+    </Anchor>
+  );
+}
+
+/** The number's cell, in a table that lays out its own cells. */
 export function RecordNumberCell({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-      <Anchor component={Link} to={to} fw={600} size="sm" ff="monospace" tabIndex={-1}>
-        {children}
-      </Anchor>
+      <RecordNumberLink to={to}>{children}</RecordNumberLink>
     </Table.Td>
   );
 }

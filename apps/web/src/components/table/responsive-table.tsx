@@ -72,6 +72,8 @@ export interface ResponsiveTableProps<Row> {
   rowProps?: (row: Row) => Omit<TableTrProps, 'children'> & Record<`data-${string}`, string | boolean | undefined>;
   /** A heading row before a row (a variant's name above its stores), spanning the shown columns. */
   before?: (row: Row, index: number, colSpan: number) => ReactNode;
+  /** A row of the row's own after it (what an event changed), spanning the shown columns. */
+  after?: (row: Row, colSpan: number) => ReactNode;
   /** The whole-width row when there are no rows. */
   empty?: ReactNode;
   /** Names the totals row's details button; the totals row shows when set (cells from `column.total`). */
@@ -99,6 +101,7 @@ export function ResponsiveTable<Row>({
   onOpenRow,
   rowProps,
   before,
+  after,
   empty,
   totalsLabel,
   refreshing = false,
@@ -153,6 +156,7 @@ export function ResponsiveTable<Row>({
                   colSpan={colSpan}
                   {...{ onOpenRow, rowProps }}
                 />
+                {after?.(row, colSpan)}
               </Fragment>
             ))
           )}

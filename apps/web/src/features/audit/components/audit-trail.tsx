@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { listAuditEventsQuerySchema } from '@ipos/contracts';
+import { formatStoreDateTime, listAuditEventsQuerySchema } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { showApiError } from '../../../components/toast';
 import { downloadAuditCsv, useAuditTrail, type AuditFilter } from '../api/audit-trail';
-import { AuditEventRow } from './audit-event-row';
+import { AuditChangesRow, auditColumns } from './audit-columns';
 import { AuditFilters } from './audit-filters';
 
 /** The URL's filters, kept only when the contract accepts them (a hand-edited URL never breaks the screen). */
@@ -74,29 +75,20 @@ export function AuditTrail({ timeZone, today }: { timeZone: string; today: strin
             <EmptyState title="No events">Nothing matches these filters; widen the days or clear a filter.</EmptyState>
           }
         >
-          <ListTable label="Audit trail" minWidth={760} refreshing={trail.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Person</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Section</Table.Th>
-                <Table.Th>Store</Table.Th>
-                <Table.Th aria-label="Changes" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((event) => (
-                <AuditEventRow
-                  key={event.id}
-                  event={event}
-                  timeZone={timeZone}
-                  open={open === event.id}
-                  onToggle={() => setOpen(open === event.id ? null : event.id)}
-                />
-              ))}
-            </Table.Tbody>
-          </ListTable>
+          <ResponsiveTable
+            label="Audit trail"
+            columns={auditColumns(
+              timeZone,
+              (event) => open === event.id,
+              (event) => setOpen(open === event.id ? null : event.id),
+            )}
+            rows={events}
+            rowKey={(event) => event.id}
+            rowLabel={(event) => `${event.action}, ${formatStoreDateTime(event.occurredAt, timeZone)}`}
+            rowProps={() => ({ 'data-testid': 'audit-event' })}
+            after={(event, colSpan) => (open === event.id ? <AuditChangesRow event={event} colSpan={colSpan} /> : null)}
+            refreshing={trail.isPlaceholderData}
+          />
         </ListState>
       </Card>
       {trail.hasNextPage ? (

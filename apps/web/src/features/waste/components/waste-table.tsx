@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import {
   formatStoreDateTime,
   wasteReasonLabels,
@@ -6,9 +6,9 @@ import {
   type ProductUnit,
   type WasteSummary,
 } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
-import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
+import { RecordNumberLink } from '../../../components/table/record-row';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatQuantity } from '../../../lib/quantity';
 import { pathTo } from '../../../lib/route-paths';
 import { WasteStatusBadge } from './waste-status-badge';
@@ -43,86 +43,119 @@ export function WasteTable({
   onApprove: (waste: WasteSummary) => void;
   onReject: (waste: WasteSummary) => void;
 }) {
+  const columns: (TableColumn<WasteSummary> | null)[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      kind: 'code',
+      priority: 0,
+      cell: (w) => <RecordNumberLink to={wastePath(w.id)}>{w.number}</RecordNumberLink>,
+    },
+    {
+      key: 'recorded',
+      label: 'Recorded',
+      priority: 4,
+      minWidth: 112,
+      cell: (w) => (
+        <>
+          <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
+          <Text size="xs" c="dimmed">
+            {w.recordedBy.name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'product',
+      label: 'Product',
+      priority: 0,
+      minWidth: 112,
+      cell: (w) => (
+        <>
+          <Text size="sm">{w.name}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {w.sku}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'quantity',
+      label: 'Quantity',
+      kind: 'number',
+      priority: 1,
+      cell: (w) => formatQuantity(w.quantity, w.unit as ProductUnit),
+    },
+    { key: 'reason', label: 'Reason', priority: 5, minWidth: 96, cell: (w) => wasteReasonLabels[w.reason] },
+    { key: 'status', label: 'Status', kind: 'other', priority: 2, cell: (w) => <WasteStatusBadge status={w.status} /> },
+    canSeeCosts
+      ? {
+          key: 'value',
+          label: 'Value at cost',
+          kind: 'number',
+          priority: 3,
+          cell: (w) =>
+            w.valueMinor === null ? (
+              '—'
+            ) : (
+              <Money
+                amountMinor={w.valueMinor}
+                currency={currency}
+                td={w.status === 'rejected' ? 'line-through' : undefined}
+              />
+            ),
+        }
+      : null,
+    canApprove
+      ? {
+          key: 'decide',
+          label: 'Decide',
+          header: <VisuallyHidden>Decide</VisuallyHidden>,
+          kind: 'other',
+          priority: 0,
+          cell: (w) => (w.status === 'pending' ? <Decide waste={w} {...{ approvingId, onApprove, onReject }} /> : null),
+        }
+      : null,
+  ];
   return (
-    <ListTable label="Waste" minWidth={720} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Recorded</Table.Th>
-          <Table.Th>Product</Table.Th>
-          <Table.Th ta="right">Quantity</Table.Th>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>Status</Table.Th>
-          {canSeeCosts ? <Table.Th ta="right">Value at cost</Table.Th> : null}
-          {canApprove ? <Table.Th aria-label="Decide" /> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((w) => (
-          <RecordRow key={w.id} data-testid="waste-row" aria-label={`Waste ${w.number}`} onOpen={() => onOpen(w.id)}>
-            <RecordNumberCell to={wastePath(w.id)}>{w.number}</RecordNumberCell>
-            <Table.Td>
-              <Text size="sm">{formatStoreDateTime(w.recordedAt, timeZone)}</Text>
-              <Text size="xs" c="dimmed">
-                {w.recordedBy.name}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{w.name}</Text>
-              <Text size="xs" c="dimmed">
-                {w.sku}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Text size="sm">{formatQuantity(w.quantity, w.unit as ProductUnit)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{wasteReasonLabels[w.reason]}</Text>
-            </Table.Td>
-            <Table.Td>
-              <WasteStatusBadge status={w.status} />
-            </Table.Td>
-            {canSeeCosts ? (
-              <Table.Td ta="right">
-                {w.valueMinor === null ? (
-                  '—'
-                ) : (
-                  <Money
-                    amountMinor={w.valueMinor}
-                    currency={currency}
-                    td={w.status === 'rejected' ? 'line-through' : undefined}
-                  />
-                )}
-              </Table.Td>
-            ) : null}
-            {canApprove ? (
-              <Table.Td>
-                {w.status === 'pending' ? (
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="compact-sm"
-                      color="green"
-                      loading={approvingId === w.id}
-                      onClick={() => onApprove(w)}
-                      aria-label={`Approve ${w.number}`}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() => onReject(w)}
-                      aria-label={`Reject ${w.number}`}
-                    >
-                      Reject
-                    </Button>
-                  </Group>
-                ) : null}
-              </Table.Td>
-            ) : null}
-          </RecordRow>
-        ))}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label="Waste"
+      columns={columns.filter((column) => column !== null)}
+      rows={items}
+      rowKey={(w) => w.id}
+      rowLabel={(w) => `Waste ${w.number}`}
+      onOpenRow={(w) => onOpen(w.id)}
+      rowProps={(w) => ({ 'data-testid': 'waste-row', 'aria-label': `Waste ${w.number}` })}
+      refreshing={refreshing}
+    />
+  );
+}
+
+function Decide({
+  waste,
+  approvingId,
+  onApprove,
+  onReject,
+}: {
+  waste: WasteSummary;
+  approvingId: string | undefined;
+  onApprove: (waste: WasteSummary) => void;
+  onReject: (waste: WasteSummary) => void;
+}) {
+  return (
+    <Group gap={6} justify="flex-end">
+      <Button
+        size="compact-sm"
+        color="green"
+        loading={approvingId === waste.id}
+        onClick={() => onApprove(waste)}
+        aria-label={`Approve ${waste.number}`}
+      >
+        Approve
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => onReject(waste)} aria-label={`Reject ${waste.number}`}>
+        Reject
+      </Button>
+    </Group>
   );
 }
