@@ -2,6 +2,7 @@ export * from './http/endpoint.js';
 export * from './http/problem.js';
 export * from './http/pagination.js';
 export * from './http/headers.js';
+export * from './http/text.js';
 export * from './audit/entity-events.js';
 export * from './documents/document-mail.js';
 export * from './documents/csv.js';

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ownerPermissions, STORE_HEADER, type Endpoint, type Permission } from '@ipos/contracts';
-import { AppError } from './app-error.js';
+import {
+  ownerPermissions,
+  STORE_HEADER,
+  UNSAFE_TEXT_MESSAGE,
+  unsafeTextPaths,
+  type Endpoint,
+  type Permission,
+} from '@ipos/contracts';
+import { AppError, invalidFields } from './app-error.js';
 import { refuseOversizedBody, refuseUnacceptedBodyType } from './edge.js';
 import { recordAudit } from '../audit/audit.js';
 import type { Actor, AppDeps } from './context.js';
@@ -165,6 +172,26 @@ async function authorize(deps: AppDeps, request: FastifyRequest, account: Accoun
 }
 
 /**
+ * The one text rule (contracts' `unsafeTextPaths`), on every path, query and JSON body before its
+ * contract: a NUL or a broken character is a 400 naming each such field (the database would answer
+ * 500). Fields are named as schema validation names them: body fields bare, others after their part.
+ * The contract's own complaints about other fields come once the text is mended.
+ */
+function refuseUnsafeText(request: FastifyRequest, rawBody: boolean) {
+  const parts: [string, unknown][] = [
+    ['params', request.params],
+    ['querystring', request.query],
+  ];
+  if (!rawBody) parts.push(['body', request.body]);
+  for (const [part, value] of parts) {
+    const paths = unsafeTextPaths(value);
+    if (paths.length === 0) continue;
+    const fieldOf = (path: string) => (part === 'body' ? path || 'body' : path ? `${part}.${path}` : part);
+    throw invalidFields(paths.map((path) => ({ field: fieldOf(path), message: UNSAFE_TEXT_MESSAGE })));
+  }
+}
+
+/**
  * Registers one contract as a route: the contract's schemas validate the request and the response,
  * and its declared access is enforced before validation (so a stranger learns nothing from a 400).
  */
@@ -210,19 +237,18 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
         refuseOversizedBody(request);
         refuseUnacceptedBodyType(request);
       },
-      ...(rawBody
-        ? {
-            // A raw endpoint takes only its own types: JSON (or no body) is refused like any other type.
-            preValidation: async (request: FastifyRequest) => {
-              if (!Buffer.isBuffer(request.body))
-                throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as ${rawBody.contentTypes.join(' or ')}`);
-              if (request.body.length === 0)
-                throw new AppError('VALIDATION_FAILED', 'The body is empty', {
-                  errors: [{ field: 'body', message: 'Send a file' }],
-                });
-            },
-          }
-        : {}),
+      preValidation: async (request: FastifyRequest) => {
+        if (rawBody) {
+          // A raw endpoint takes only its own types: JSON (or no body) is refused like any other type.
+          if (!Buffer.isBuffer(request.body))
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as ${rawBody.contentTypes.join(' or ')}`);
+          if (request.body.length === 0)
+            throw new AppError('VALIDATION_FAILED', 'The body is empty', {
+              errors: [{ field: 'body', message: 'Send a file' }],
+            });
+        }
+        refuseUnsafeText(request, Boolean(rawBody));
+      },
       handler: async (request, reply) => {
         const result = await handler({
           params: request.params as never,

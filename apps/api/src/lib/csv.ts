@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
-import { formatCount, MAX_IMPORT_ROWS, stripFormulaGuard, type FieldError } from '@ipos/contracts';
+import {
+  formatCount,
+  isSafeText,
+  MAX_IMPORT_ROWS,
+  stripFormulaGuard,
+  UNSAFE_TEXT_MESSAGE,
+  type FieldError,
+} from '@ipos/contracts';
 
 /**
  * Reading CSV files, for any import: an uploaded file into records (UTF-8 check, BOM, CRLF, quotes,
@@ -39,6 +46,11 @@ export function readCsv<C extends string>(bytes: Buffer, shape: CsvShape<C>): Re
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return { ok: false, errors: [{ field: 'file', message: 'Save the file as "CSV UTF-8" and upload it again' }] };
+  }
+  // UTF-8 read strictly holds no broken characters, but it may hold a NUL, which no record can keep.
+  if (!isSafeText(text)) {
+    const line = text.slice(0, text.indexOf('\0')).split('\n').length;
+    return { ok: false, errors: [{ field: 'file', message: `Line ${line}: ${UNSAFE_TEXT_MESSAGE}` }] };
   }
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
   const table = parsed.data;
