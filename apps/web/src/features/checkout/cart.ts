@@ -54,17 +54,20 @@ export function lineFromSellable(sellable: RegisterSellable, quantity = 1): Cart
   };
 }
 
-/** Adds one of a sellable: a second scan of the same item adds to its line (the API wants one line per variant). */
-export function addSellable(cart: Cart, sellable: RegisterSellable): Cart {
+/**
+ * Adds one of a sellable, or `quantity` of it: a second scan of the same item adds to its line (the
+ * API wants one line per variant).
+ */
+export function addSellable(cart: Cart, sellable: RegisterSellable, quantity = 1): Cart {
   const existing = cart.lines.find((l) => l.variantId === sellable.variantId);
   if (existing)
     return {
       ...cart,
       lines: cart.lines.map((l) =>
-        l === existing ? { ...l, quantity: (toThousandths(l.quantity) + 1000) / 1000 } : l,
+        l === existing ? { ...l, quantity: (toThousandths(l.quantity) + toThousandths(quantity)) / 1000 } : l,
       ),
     };
-  return { ...cart, lines: [...cart.lines, lineFromSellable(sellable)] };
+  return { ...cart, lines: [...cart.lines, lineFromSellable(sellable, quantity)] };
 }
 
 export function updateLine(cart: Cart, variantId: string, change: Partial<CartLine>): Cart {

@@ -1,8 +1,11 @@
 import { useEffect, type RefObject } from 'react';
+import { trackInputKind } from './register-focus';
 
 /**
  * The register's keys, anywhere on the register while no dialog is open: / or F2 search, F4
- * customer, F8 hold, F9 or Ctrl/⌘+Enter pay.
+ * customer, F8 hold, F9 or Ctrl/⌘+Enter pay. (The search box's own keys are in ProductSearch, a
+ * cart line's in onCartLineKeyDown.) While the register is open it notes whether the cashier works
+ * by touch, which decides whether the focus goes back to the search (register-focus.ts).
  */
 export function useRegisterShortcuts({
   idle,
@@ -18,6 +21,7 @@ export function useRegisterShortcuts({
   openHold: () => void;
   openPay: () => void;
 }) {
+  useEffect(trackInputKind, []);
   useEffect(() => {
     if (!idle) return;
     const onKey = (event: KeyboardEvent) => {

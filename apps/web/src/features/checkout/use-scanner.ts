@@ -60,6 +60,12 @@ export function useBarcodeScanner(onScan: (code: string) => void, enabled = true
         }
         return;
       }
+      if (event.key === '*') {
+        // Never part of a code (Code 39's start and stop character is not sent): it ends the
+        // register's quantity shortcut (`3*`), typed just before a scan.
+        buffer = '';
+        return;
+      }
       if (event.key.length !== 1) {
         if (event.key !== 'Shift') buffer = '';
         return;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Popover, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   hasAtMost3Decimals,
@@ -127,18 +127,39 @@ export function DiscountEditor({
   );
 }
 
-export function QuantityField({ line, onChange }: { line: CartLine; onChange: (quantity: number) => void }) {
+/**
+ * A line's quantity: − and +, or typed and kept on Enter or on leaving the box. `onDone` follows a
+ * change made by Enter or by − and + (the register puts the focus back in its search); Escape puts
+ * back the quantity and the focus on the line.
+ */
+export function QuantityField({
+  line,
+  onChange,
+  onDone,
+}: {
+  line: CartLine;
+  onChange: (quantity: number) => void;
+  onDone?: () => void;
+}) {
   const [text, setText] = useState(String(line.quantity));
   const [error, setError] = useState<string | null>(null);
-  const commit = () => {
+  // Escape leaves the box without keeping what was typed.
+  const reverting = useRef(false);
+  /** Keeps what is typed if it is a quantity; says why not otherwise. */
+  const commit = (): boolean => {
     const parsed = parseLineQuantity(text, line.unit);
-    if (!parsed.ok) return setError(parsed.message);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return false;
+    }
     setError(null);
     if (parsed.value !== line.quantity) onChange(parsed.value);
+    return true;
   };
   const step = (delta: number) => {
     const next = (toThousandths(line.quantity) + delta * 1000) / 1000;
     if (next > 0) onChange(next);
+    onDone?.();
   };
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
@@ -153,11 +174,19 @@ export function QuantityField({ line, onChange }: { line: CartLine; onChange: (q
         value={text}
         error={error}
         onChange={(e) => setText(e.currentTarget.value)}
-        onBlur={commit}
+        onBlur={() => {
+          if (reverting.current) reverting.current = false;
+          else commit();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            commit();
+            if (commit()) onDone?.();
+          } else if (e.key === 'Escape') {
+            setText(String(line.quantity));
+            setError(null);
+            reverting.current = true;
+            e.currentTarget.closest<HTMLElement>('[data-cart-line]')?.focus();
           }
           e.stopPropagation();
         }}

@@ -3,6 +3,8 @@ import { unitAllowsFractions, type CurrencyCode, type Discount, type PricedCart 
 import { Money } from '../../../components/money/money';
 import { formatMoney } from '../../../lib/money';
 import type { CartLine } from '../cart';
+import { onCartLineKeyDown } from '../cart-line-keys';
+import { focusRegisterSearch } from '../register-focus';
 import { describeStock, type StockShortfall } from '../stock';
 import { DiscountEditor, QuantityField } from './cart-line-fields';
 import { LineStockWarning } from './stock-notices';
@@ -10,7 +12,8 @@ import classes from './checkout.module.css';
 
 /**
  * One line of the cart: name, unit price and tax, total, quantity (− and + or typed), its discount,
- * remove (also Delete on the focused line), and what is wrong with it (stock, the server's refusal).
+ * remove, and what is wrong with it (stock, the server's refusal). Focused, it takes the keys of
+ * `onCartLineKeyDown` (+ −, a typed quantity, Delete, ↑ ↓).
  */
 export function CartLineItem({
   line,
@@ -47,12 +50,8 @@ export function CartLineItem({
       px="xs"
       py={6}
       w="100%"
-      onKeyDown={(e) => {
-        if (e.target === e.currentTarget && e.key === 'Delete') {
-          e.preventDefault();
-          onRemove();
-        }
-      }}
+      data-cart-line
+      onKeyDown={(e) => onCartLineKeyDown(e, { line, onQuantity, onRemove })}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={0} style={{ minWidth: 0 }}>
@@ -77,7 +76,7 @@ export function CartLineItem({
       </Group>
       <Group justify="space-between" mt={4} wrap="nowrap">
         <div data-quantity-of={line.variantId}>
-          <QuantityField key={line.quantity} line={line} onChange={onQuantity} />
+          <QuantityField key={line.quantity} line={line} onChange={onQuantity} onDone={focusRegisterSearch} />
         </div>
         <Group gap={4} wrap="nowrap">
           {canDiscount && (

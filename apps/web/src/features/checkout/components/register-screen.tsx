@@ -106,7 +106,12 @@ export function RegisterScreen({
     },
   });
 
-  const { add, scan } = useRegisterAdding({ storeId, searchRef, change, setFocusQuantityOf });
+  const { add, scan, pendingQuantity, setPendingQuantity } = useRegisterAdding({
+    storeId,
+    searchRef,
+    change,
+    setFocusQuantityOf,
+  });
   const idle = dialog === null && completed === null;
   useBarcodeScanner((code) => void scan(code), idle);
 
@@ -150,6 +155,8 @@ export function RegisterScreen({
           storeId={storeId}
           currency={currency}
           onAdd={add}
+          pendingQuantity={pendingQuantity}
+          onPendingQuantity={setPendingQuantity}
           onCamera={() => setDialog('camera')}
         />
         <CartPanel

@@ -16,12 +16,17 @@ export function RegisterSearchPane({
   storeId,
   currency,
   onAdd,
+  pendingQuantity,
+  onPendingQuantity,
   onCamera,
 }: {
   searchRef: RefObject<HTMLInputElement | null>;
   storeId: string;
   currency: CurrencyCode;
   onAdd: (sellable: RegisterSellable) => void;
+  /** The quantity typed as `3*`, for the next item added. */
+  pendingQuantity: number | null;
+  onPendingQuantity: (quantity: number | null) => void;
   onCamera: () => void;
 }) {
   useCatalogueSync(storeId);
@@ -29,7 +34,14 @@ export function RegisterSearchPane({
     <Stack gap="md">
       <Group align="flex-end" wrap="nowrap">
         <div style={{ flex: 1 }}>
-          <ProductSearch ref={searchRef} storeId={storeId} currency={currency} onAdd={onAdd} />
+          <ProductSearch
+            ref={searchRef}
+            storeId={storeId}
+            currency={currency}
+            onAdd={onAdd}
+            pendingQuantity={pendingQuantity}
+            onPendingQuantity={onPendingQuantity}
+          />
         </div>
         {cameraAvailable() && (
           <Button variant="default" size="md" onClick={onCamera}>
@@ -39,8 +51,10 @@ export function RegisterSearchPane({
       </Group>
       <CategoryTiles storeId={storeId} currency={currency} onAdd={onAdd} />
       <Text className={classes.kbd}>
-        <Kbd>/</Kbd> or <Kbd>F2</Kbd> search · <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Enter</Kbd> add · <Kbd>F4</Kbd> customer ·{' '}
-        <Kbd>F8</Kbd> hold · <Kbd>F9</Kbd> pay · <Kbd>Delete</Kbd> removes the focused line
+        <Kbd>/</Kbd> or <Kbd>F2</Kbd> search · <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Enter</Kbd> add · <Kbd>3</Kbd>
+        <Kbd>*</Kbd> quantity of the next item · <Kbd>↑</Kbd> from the empty search: the cart lines, where <Kbd>+</Kbd>{' '}
+        <Kbd>-</Kbd> or a number change the quantity and <Kbd>Delete</Kbd> removes · <Kbd>F4</Kbd> customer ·{' '}
+        <Kbd>F8</Kbd> hold · <Kbd>F9</Kbd> pay
       </Text>
     </Stack>
   );

@@ -20,7 +20,52 @@ const shortcuts: { keys: ReactNode; what: string; where: string }[] = [
     what: 'Choose a search result and add it',
     where: 'Register',
   },
-  { keys: <Kbd>F4</Kbd>, what: 'Choose the customer', where: 'Register' },
+  {
+    keys: (
+      <>
+        <Kbd>3</Kbd>
+        <Kbd>*</Kbd> in the search
+      </>
+    ),
+    what: 'Three of the next item scanned, searched or tapped (1.25* for a weight); Escape forgets it',
+    where: 'Register',
+  },
+  {
+    keys: (
+      <>
+        <Kbd>↑</Kbd> in the empty search, then <Kbd>↑</Kbd> <Kbd>↓</Kbd>
+      </>
+    ),
+    what: 'Go to the cart lines and move between them; Escape goes back to the search',
+    where: 'Register',
+  },
+  {
+    keys: (
+      <>
+        <Kbd>+</Kbd> <Kbd>-</Kbd>
+      </>
+    ),
+    what: 'One more or one less of the cart line you are on',
+    where: 'Register',
+  },
+  {
+    keys: (
+      <>
+        a number or <Kbd>Enter</Kbd>
+      </>
+    ),
+    what: 'Type the quantity of the cart line you are on (Enter keeps it and goes back to the search)',
+    where: 'Register',
+  },
+  {
+    keys: (
+      <>
+        <Kbd>F4</Kbd>, then <Kbd>↑</Kbd> <Kbd>↓</Kbd> <Kbd>Enter</Kbd>
+      </>
+    ),
+    what: 'Choose the customer: type a name or phone, pick with the arrows and Enter',
+    where: 'Register',
+  },
   { keys: <Kbd>F8</Kbd>, what: 'Hold the cart, or open the held sales', where: 'Register' },
   {
     keys: (
