@@ -261,6 +261,25 @@ describe('<RegisterScreen> by keyboard', () => {
     expect(search()).toHaveFocus();
   });
 
+  it('on a touch screen an add leaves the focus alone (the on-screen keyboard stays closed)', async () => {
+    const user = await renderRegister();
+    await user.keyboard('tin');
+    const option = await screen.findByRole('option', { name: /Peak Milk tin/ });
+    search().blur();
+    fireEvent.pointerDown(option, { pointerType: 'touch' });
+    fireEvent.click(option);
+    await waitFor(() => expect(lineOf('Peak Milk tin')).toBeDefined());
+    expect(search()).not.toHaveFocus();
+    // A key again: the next add puts the focus back in the search.
+    await user.keyboard('{F2}PEAK-400');
+    await screen.findByRole('option', { name: /Peak Milk 400g/ });
+    search().blur();
+    fireEvent.keyDown(document.body, { key: 'Shift' });
+    fireEvent.click(screen.getByRole('option', { name: /Peak Milk 400g/ }));
+    await waitFor(() => expect(lineOf('Peak Milk 400g')).toBeDefined());
+    expect(search()).toHaveFocus();
+  });
+
   it('after a paid sale the next one starts in the search', async () => {
     const user = await renderRegister();
     await addBySearch(user, 'tin', 'Peak Milk tin');
