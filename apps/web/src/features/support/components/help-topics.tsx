@@ -40,7 +40,14 @@ export const topics: Topic[] = [
           Scan a barcode with the scanner (anywhere on the register), or type a name or SKU in the search box and press
           Enter; or choose a category tile, then the product’s tile. On a tablet, Camera scans with the device’s camera.
         </List.Item>
-        <List.Item>Change a line’s quantity in the cart; Delete removes the line you are on.</List.Item>
+        <List.Item>
+          Several of one item: type the number and * first (3* for three, 1.25* for a weight), then scan, search or tap
+          it.
+        </List.Item>
+        <List.Item>
+          Change a line’s quantity in the cart. By keyboard, ↑ in the empty search goes to the last line: + and − add or
+          take one, a number types the quantity, Delete removes the line, Escape goes back to the search.
+        </List.Item>
         <List.Item>
           Add the customer (F4) so the sale shows in their history; without one the sale is a walk-in.
         </List.Item>
