@@ -25,27 +25,32 @@ export function exportReportTable(
   saveBlob(blob, `${report}-${table.key}-${scope.from}-to-${scope.to}.csv`);
 }
 
-type Sort = { key: string; descending: boolean } | null;
+export type Sort = { key: string; descending: boolean } | null;
 
 /** SKUs, barcodes and document numbers never break. */
 const isCode = (key: string) => /sku|barcode|number|reference/i.test(key);
 
 /**
- * The report's columns for the screen: the first (what the row is) and the first amount of money
- * (else the first figure) always show; the others move into the row's details from the right as the
- * table narrows. A heading sorts by its column.
+ * A report table's columns for the screen: the key columns (by default the first, what the row is, and
+ * the first amount of money, else the first figure) always show; the others move into the row's
+ * details from the right as the table narrows. With `sorting`, a heading sorts by its column.
  */
-function reportColumns(
-  table: ReportTable,
-  currency: CurrencyCode,
-  sort: Sort,
-  setSort: (sort: Sort) => void,
-  link: { column: string; to: (row: Record<string, ReportCell>) => string } | undefined,
-): TableColumn<Record<string, ReportCell>>[] {
+export function reportColumns({
+  table,
+  currency,
+  sorting,
+  link,
+  keys,
+}: {
+  table: ReportTable;
+  currency: CurrencyCode;
+  sorting?: { sort: Sort; setSort: (sort: Sort) => void };
+  link?: { column: string; to: (row: Record<string, ReportCell>) => string };
+  keys?: readonly string[];
+}): TableColumn<Record<string, ReportCell>>[] {
   const numeric = table.columns.filter((c) => isNumeric(c.format));
-  const keyFigure = (numeric.find((c) => c.format === 'money') ?? numeric[0])?.key;
+  const keyColumns = keys ?? [table.columns[0]?.key, (numeric.find((c) => c.format === 'money') ?? numeric[0])?.key];
   return table.columns.map((column, index) => {
-    const sorted = sort?.key === column.key;
     const text = (row: Record<string, ReportCell>) =>
       formatReportValue(row[column.key] ?? null, column.format, currency);
     const total = table.totals?.[column.key];
@@ -53,25 +58,9 @@ function reportColumns(
       key: column.key,
       label: column.label,
       kind: isNumeric(column.format) ? 'number' : isCode(column.key) ? 'code' : 'text',
-      priority: index === 0 || column.key === keyFigure ? 0 : index,
+      priority: keyColumns.includes(column.key) ? 0 : index,
       minWidth: index === 0 ? 128 : 96,
-      thProps: { 'aria-sort': sorted ? (sort.descending ? 'descending' : 'ascending') : 'none' },
-      header: (
-        <UnstyledButton
-          fw={600}
-          fz="sm"
-          onClick={() =>
-            setSort(
-              sorted
-                ? { key: column.key, descending: !sort.descending }
-                : { key: column.key, descending: isNumeric(column.format) },
-            )
-          }
-        >
-          {column.label}
-          {sorted ? (sort.descending ? ' ↓' : ' ↑') : ''}
-        </UnstyledButton>
-      ),
+      ...(sorting ? sortableHeader(column, sorting) : {}),
       cell: (row) =>
         link?.column === column.key ? (
           <Anchor component={Link} to={link.to(row)}>
@@ -83,6 +72,33 @@ function reportColumns(
       total: total === undefined || !table.totals ? undefined : text(table.totals),
     };
   });
+}
+
+/** A heading that sorts by its column (numbers largest first), again to reverse. */
+function sortableHeader(
+  column: ReportTable['columns'][number],
+  { sort, setSort }: { sort: Sort; setSort: (sort: Sort) => void },
+): Pick<TableColumn<never>, 'header' | 'thProps'> {
+  const sorted = sort?.key === column.key;
+  return {
+    thProps: { 'aria-sort': sorted ? (sort.descending ? 'descending' : 'ascending') : 'none' },
+    header: (
+      <UnstyledButton
+        fw={600}
+        fz="sm"
+        onClick={() =>
+          setSort(
+            sorted
+              ? { key: column.key, descending: !sort.descending }
+              : { key: column.key, descending: isNumeric(column.format) },
+          )
+        }
+      >
+        {column.label}
+        {sorted ? (sort.descending ? ' ↓' : ' ↑') : ''}
+      </UnstyledButton>
+    ),
+  };
 }
 
 const compare = (a: ReportCell, b: ReportCell) => {
@@ -123,7 +139,7 @@ export function ReportTableView({
     return sort.descending ? sorted.reverse() : sorted;
   }, [table.rows, sort]);
   const original = useMemo(() => new Map(table.rows.map((row, index) => [row, index])), [table.rows]);
-  const columns = useMemo(() => reportColumns(table, currency, sort, setSort, link), [table, currency, sort, link]);
+  const columns = reportColumns({ table, currency, sorting: { sort, setSort }, link });
   const first = table.columns[0];
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-table-${table.key}`}>

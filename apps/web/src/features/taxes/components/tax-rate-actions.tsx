@@ -32,7 +32,7 @@ export function RateActions({
       },
     );
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <Group gap={4} justify="flex-end">
       <Button size="compact-sm" variant="subtle" aria-label={`Edit ${rate.name}`} onClick={() => onEdit(rate)}>
         Edit
       </Button>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { basisPointsToPercent, type TaxRate } from '@ipos/contracts';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { toast } from '../../../components/toast';
 import { useTaxRates, useUpdateTaxRate } from '../api/tax-rates';
 import { DeactivateTaxRateDialog } from './deactivate-tax-rate-dialog';
@@ -11,6 +12,62 @@ import { EditTaxRateForm } from './tax-rate-form';
 
 /** 750 → "7.5%", 1225 → "12.25%". */
 export const formatRate = (basisPoints: number) => `${basisPointsToPercent(basisPoints)}%`;
+
+/** Name, rate and the actions always show; prices and status move into details when narrow. */
+function taxRateColumns(
+  canManage: boolean,
+  onEdit: (rate: TaxRate) => void,
+  onDeactivate: (rate: TaxRate) => void,
+): TableColumn<TaxRate>[] {
+  const columns: TableColumn<TaxRate>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      priority: 0,
+      minWidth: 112,
+      cell: (rate) => (
+        <Group gap="xs">
+          <Text fw={600} c={rate.isActive ? undefined : 'dimmed'}>
+            {rate.name}
+          </Text>
+          {rate.isDefault ? <Badge variant="light">Default</Badge> : null}
+        </Group>
+      ),
+    },
+    { key: 'rate', label: 'Rate', kind: 'number', priority: 0, cell: (rate) => formatRate(rate.rateBasisPoints) },
+    {
+      key: 'prices',
+      label: 'Prices',
+      priority: 2,
+      minWidth: 80,
+      cell: (rate) => (rate.isInclusive ? 'Inclusive' : 'Exclusive'),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      kind: 'other',
+      priority: 1,
+      cell: (rate) => (
+        <Badge color={rate.isActive ? 'green' : 'gray'} variant="light">
+          {rate.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+  ];
+  if (!canManage) return columns;
+  return [
+    ...columns,
+    {
+      key: 'actions',
+      label: 'Actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      kind: 'other',
+      priority: 0,
+      thProps: { ta: 'right' },
+      cell: (rate) => <RateActions rate={rate} onEdit={onEdit} onDeactivate={onDeactivate} />,
+    },
+  ];
+}
 
 /**
  * `settings/tax-management`: the business's tax rates. With `canManage` (settings.tax): create, edit,
@@ -49,49 +106,15 @@ export function TaxRateList({ canManage, createPath }: { canManage: boolean; cre
           errorTitle="We could not load the tax rates"
           empty={<Text p="lg">{canManage ? 'No tax rates yet. Create the first one.' : 'No tax rates yet.'}</Text>}
         >
-          <ListTable label="Tax rates" minWidth={640} refreshing={rates.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th ta="right">Rate</Table.Th>
-                <Table.Th>Prices</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {canManage ? (
-                  <Table.Th ta="right">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((rate) => (
-                <Table.Tr key={rate.id} data-testid="tax-rate-row">
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={600} c={rate.isActive ? undefined : 'dimmed'}>
-                        {rate.name}
-                      </Text>
-                      {rate.isDefault ? <Badge variant="light">Default</Badge> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatRate(rate.rateBasisPoints)}
-                  </Table.Td>
-                  <Table.Td>{rate.isInclusive ? 'Inclusive' : 'Exclusive'}</Table.Td>
-                  <Table.Td>
-                    <Badge color={rate.isActive ? 'green' : 'gray'} variant="light">
-                      {rate.isActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  </Table.Td>
-                  {canManage ? (
-                    <Table.Td>
-                      <RateActions rate={rate} onEdit={setEditing} onDeactivate={setConfirming} />
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ListTable>
+          <ResponsiveTable
+            label="Tax rates"
+            columns={taxRateColumns(canManage, setEditing, setConfirming)}
+            rows={items}
+            rowKey={(rate) => rate.id}
+            rowLabel={(rate) => rate.name}
+            rowProps={() => ({ 'data-testid': 'tax-rate-row' })}
+            refreshing={rates.isPlaceholderData}
+          />
         </ListState>
       </Card>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Edit ${editing?.name ?? ''}`}>

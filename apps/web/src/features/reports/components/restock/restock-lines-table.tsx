@@ -1,7 +1,7 @@
-import { Button, Card, Checkbox, Group, Table, Text, Title } from '@mantine/core';
-import type { CurrencyCode, ReportScope, ReportTable, RestockLine } from '@ipos/contracts';
-import { formatReportValue, isNumeric } from '../report-format';
-import { exportReportTable } from '../report-table';
+import { Button, Card, Checkbox, Group, Text, Title } from '@mantine/core';
+import type { CurrencyCode, ReportCell, ReportScope, ReportTable, RestockLine } from '@ipos/contracts';
+import { ResponsiveTable, type TableColumn } from '../../../../components/table/responsive-table';
+import { exportReportTable, reportColumns } from '../report-table';
 
 /** A line's key: a variant appears once per store. */
 export const restockLineKey = (line: Pick<RestockLine, 'storeId' | 'variantId'>) => `${line.storeId}:${line.variantId}`;
@@ -29,10 +29,35 @@ export function RestockLinesTable({
   const currency = scope.currency as CurrencyCode;
   const selectable = canSelect ? lines.filter(canSelect).map(restockLineKey) : [];
   const chosen = selectable.filter((k) => selected.has(k)).length;
-  const numeric = (format: ReportTable['columns'][number]['format']) =>
-    isNumeric(format)
-      ? ({ ta: 'right', style: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } } as const)
-      : {};
+  // The contract's rows are the lines', in the same order.
+  const lineOf = new Map(table.rows.map((row, index) => [row, lines[index]!]));
+  const select: TableColumn<Record<string, ReportCell>> = {
+    key: 'select',
+    label: 'Select',
+    kind: 'other',
+    priority: 0,
+    thProps: { w: 40 },
+    header: (
+      <Checkbox
+        aria-label="Select every line"
+        checked={selectable.length > 0 && chosen === selectable.length}
+        indeterminate={chosen > 0 && chosen < selectable.length}
+        disabled={selectable.length === 0}
+        onChange={(e) => onSelect(selectable, e.currentTarget.checked)}
+      />
+    ),
+    cell: (row) => {
+      const line = lineOf.get(row)!;
+      return canSelect?.(line) ? (
+        <Checkbox
+          aria-label={`Select ${line.name}${scope.allStores ? ` in ${line.storeName}` : ''}`}
+          checked={selected.has(restockLineKey(line))}
+          onChange={(e) => onSelect([restockLineKey(line)], e.currentTarget.checked)}
+        />
+      ) : null;
+    },
+  };
+  const columns = reportColumns({ table, currency, keys: ['name', 'onHand', 'suggestedQuantity'] });
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-table-${table.key}`}>
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -50,81 +75,26 @@ export function RestockLinesTable({
           Export CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={960}>
-        <Table striped highlightOnHover aria-label={table.title}>
-          <Table.Thead>
-            <Table.Tr>
-              {canSelect ? (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select every line"
-                    checked={selectable.length > 0 && chosen === selectable.length}
-                    indeterminate={chosen > 0 && chosen < selectable.length}
-                    disabled={selectable.length === 0}
-                    onChange={(e) => onSelect(selectable, e.currentTarget.checked)}
-                  />
-                </Table.Th>
-              ) : null}
-              {table.columns.map((column) => (
-                <Table.Th key={column.key} ta={isNumeric(column.format) ? 'right' : 'left'}>
-                  {column.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={table.columns.length + (canSelect ? 1 : 0)}>
-                  <Text c="dimmed" size="sm" ta="center" py="md">
-                    Nothing is at or below its reorder level. Set reorder levels on products to see what to reorder
-                    here.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              lines.map((line, index) => {
-                const key = restockLineKey(line);
-                const row = table.rows[index]!;
-                return (
-                  <Table.Tr key={key} bg={selected.has(key) ? 'var(--mantine-color-blue-light)' : undefined}>
-                    {canSelect ? (
-                      <Table.Td>
-                        {canSelect(line) ? (
-                          <Checkbox
-                            aria-label={`Select ${line.name}${scope.allStores ? ` in ${line.storeName}` : ''}`}
-                            checked={selected.has(key)}
-                            onChange={(e) => onSelect([key], e.currentTarget.checked)}
-                          />
-                        ) : null}
-                      </Table.Td>
-                    ) : null}
-                    {table.columns.map((column) => (
-                      <Table.Td key={column.key} {...numeric(column.format)}>
-                        {formatReportValue(row[column.key] ?? null, column.format, currency)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-          {table.totals && lines.length > 0 ? (
-            <Table.Tfoot>
-              <Table.Tr>
-                {canSelect ? <Table.Th /> : null}
-                {table.columns.map((column) => (
-                  <Table.Th key={column.key} {...numeric(column.format)}>
-                    {table.totals![column.key] === undefined
-                      ? ''
-                      : formatReportValue(table.totals![column.key] ?? null, column.format, currency)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Tfoot>
-          ) : null}
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        label={table.title}
+        columns={canSelect ? [select, ...columns] : columns}
+        rows={lines.length === 0 ? [] : table.rows}
+        rowKey={(row) => restockLineKey(lineOf.get(row)!)}
+        rowLabel={(row) => {
+          const line = lineOf.get(row)!;
+          return scope.allStores ? `${line.name}, ${line.storeName}` : line.name;
+        }}
+        rowProps={(row) => ({
+          bg: selected.has(restockLineKey(lineOf.get(row)!)) ? 'var(--mantine-color-blue-light)' : undefined,
+        })}
+        empty={
+          <Text c="dimmed" size="sm" ta="center" py="md">
+            Nothing is at or below its reorder level. Set reorder levels on products to see what to reorder here.
+          </Text>
+        }
+        totalsLabel={table.totals ? 'Total' : undefined}
+        tableProps={{ striped: true }}
+      />
     </Card>
   );
 }
