@@ -5,6 +5,7 @@ import {
   moneyMinorSchema,
   nonNegativeQuantitySchema,
   parseThousandths,
+  positiveQuantitySchema,
   thousandthsToNumeric,
   toThousandths,
 } from './quantities.js';
@@ -40,6 +41,12 @@ describe('quantities', () => {
   it('schemas refuse more than 3 decimals, negatives and fractional money', () => {
     expect(hasAtMost3Decimals(1.255)).toBe(true);
     expect(hasAtMost3Decimals(1.2555)).toBe(false);
+    // Too small to be noise around a whole thousandth: zero once stored, though "above zero".
+    expect(hasAtMost3Decimals(1e-10)).toBe(false);
+    expect(positiveQuantitySchema.safeParse(4.386307447825706e-59).success).toBe(false);
+    expect(hasAtMost3Decimals(0)).toBe(true);
+    expect(hasAtMost3Decimals(-0)).toBe(true);
+    expect(hasAtMost3Decimals(0.001)).toBe(true);
     expect(nonNegativeQuantitySchema.safeParse(1.2345).success).toBe(false);
     expect(nonNegativeQuantitySchema.safeParse(-1).success).toBe(false);
     expect(moneyMinorSchema.safeParse(10.5).success).toBe(false);

@@ -19,10 +19,15 @@ export const moneyMinorSchema = z
 /** The largest quantity a numeric(14,3) column holds, with room to add. */
 export const MAX_QUANTITY = 9_999_999_999;
 
-/** True when `value` has at most 3 decimals (tolerating binary floating-point noise). */
+/**
+ * True when `value` has at most 3 decimals (tolerating binary floating-point noise). A value other
+ * than zero that is zero in thousandths (1e-10) has more: passed as a positive quantity, it would
+ * be stored as 0.
+ */
 export function hasAtMost3Decimals(value: number): boolean {
   const thousandths = value * 1000;
-  return Math.abs(thousandths - Math.round(thousandths)) < 1e-6;
+  const whole = Math.round(thousandths);
+  return Math.abs(thousandths - whole) < 1e-6 && (whole !== 0 || value === 0);
 }
 
 /** A quantity as JSON: a number with at most 3 decimals. Signed; narrow it with `.min()` where needed. */
