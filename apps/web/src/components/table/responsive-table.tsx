@@ -80,6 +80,8 @@ export interface ResponsiveTableProps<Row> {
   totalsLabel?: string;
   /** The next page or filter loads over the rows still shown: dimmed. */
   refreshing?: boolean;
+  /** The rows are being read again (aria-busy on the body). */
+  busy?: boolean;
   /** Scroll inside the box past this height (long lists; with `tableProps.stickyHeader`). */
   maxHeight?: number;
   tableProps?: Omit<TableProps, 'children' | 'aria-label'>;
@@ -106,6 +108,7 @@ export function ResponsiveTable<Row>({
   totalsLabel,
   refreshing = false,
   maxHeight,
+  busy,
   tableProps,
 }: ResponsiveTableProps<Row>) {
   const { boxRef, hidden } = useColumnFit(hideOrderOf(columns as readonly TableColumn<never>[]), rows);
@@ -139,7 +142,7 @@ export function ResponsiveTable<Row>({
             ) : null}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody aria-busy={busy}>
           {rows.length === 0 && empty ? (
             <Table.Tr>
               <Table.Td colSpan={colSpan}>{empty}</Table.Td>

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Contact } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
+import { NoValue } from '../../../components/table/no-value';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { showApiError, toast } from '../../../components/toast';
 import { useSetContactArchived } from '../api/contacts';
 import { contactPath } from './contact-form-dialog';
@@ -45,61 +46,66 @@ export function ContactTable({
     }
   };
 
-  return (
-    <ListTable label={label} minWidth={640} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Phone</Table.Th>
-          <Table.Th>Email</Table.Th>
-          {canManage ? (
-            <Table.Th w={60}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+  const columns: TableColumn<Contact>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      priority: 0,
+      minWidth: 112,
+      cell: (c) => (
+        <Group gap="xs">
+          <Anchor component={Link} to={contactPath(c)} fw={500} onClick={onOpen}>
+            {c.name}
+          </Anchor>
+          {c.archived ? (
+            <Badge color="gray" variant="light" size="sm">
+              Archived
+            </Badge>
           ) : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody aria-busy={isFetching}>
-        {items.map((c) => (
-          <Table.Tr key={c.id} data-testid="contact-row">
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={contactPath(c)} fw={500} onClick={onOpen}>
-                  {c.name}
-                </Anchor>
-                {c.archived ? (
-                  <Badge color="gray" variant="light" size="sm">
-                    Archived
-                  </Badge>
-                ) : null}
-              </Group>
-            </Table.Td>
-            <Table.Td>{c.phone ?? <Text c="dimmed">—</Text>}</Table.Td>
-            <Table.Td>{c.email ?? <Text c="dimmed">—</Text>}</Table.Td>
-            {canManage ? (
-              <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Actions for ${c.name}`}>
-                      ⋯
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => onEdit(c)}>Edit</Menu.Item>
-                    {c.archived ? (
-                      <Menu.Item onClick={() => void archive(c, false)}>Restore</Menu.Item>
-                    ) : (
-                      <Menu.Item color="red" onClick={() => void archive(c, true)}>
-                        Archive
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ListTable>
+        </Group>
+      ),
+    },
+    { key: 'phone', label: 'Phone', kind: 'code', priority: 1, cell: (c) => c.phone ?? <NoValue /> },
+    { key: 'email', label: 'Email', kind: 'code', priority: 2, cell: (c) => c.email ?? <NoValue /> },
+  ];
+  if (canManage)
+    columns.push({
+      key: 'actions',
+      label: 'Actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      kind: 'other',
+      priority: 0,
+      thProps: { w: 60 },
+      cell: (c) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={`Actions for ${c.name}`}>
+              ⋯
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => onEdit(c)}>Edit</Menu.Item>
+            {c.archived ? (
+              <Menu.Item onClick={() => void archive(c, false)}>Restore</Menu.Item>
+            ) : (
+              <Menu.Item color="red" onClick={() => void archive(c, true)}>
+                Archive
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    });
+  return (
+    <ResponsiveTable
+      label={label}
+      columns={columns}
+      rows={items}
+      rowKey={(c) => c.id}
+      rowLabel={(c) => c.name}
+      rowProps={() => ({ 'data-testid': 'contact-row' })}
+      refreshing={refreshing}
+      busy={isFetching}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatStoreDateTime, type CurrencyCode, type PurchaseOrderListItem } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { Money } from '../../../components/money/money';
 import { PurchaseOrderStatusBadge } from '../../../components/status-badge/purchase-order-status-badge';
 import { formatQuantity } from '../../../lib/quantity';
@@ -45,60 +45,68 @@ export function PurchaseOrdersTable({
   /** The previous page's rows shown while the next loads: dimmed. */
   refreshing: boolean;
 }) {
+  const columns: TableColumn<PurchaseOrderListItem>[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      kind: 'code',
+      priority: 0,
+      cell: (po) => (
+        <Anchor component={Link} to={purchaseOrderPath(po.id)} ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {po.number}
+        </Anchor>
+      ),
+    },
+    { key: 'vendor', label: 'Vendor', priority: 0, minWidth: 112, cell: (po) => po.vendor.name },
+    { key: 'status', label: 'Status', kind: 'other', priority: 1, cell: (po) => <StatusCell po={po} /> },
+    {
+      key: 'created',
+      label: 'Created',
+      priority: 5,
+      minWidth: 112,
+      cell: (po) => formatStoreDateTime(po.createdAt, timeZone),
+    },
+    { key: 'expected', label: 'Expected', kind: 'code', priority: 4, cell: (po) => po.expectedOn ?? '—' },
+    {
+      key: 'ordered',
+      label: 'Ordered',
+      kind: 'number',
+      priority: 2,
+      cell: (po) => (
+        <>
+          <Money amountMinor={po.orderedMinor} currency={currency} />
+          <Text size="xs" c="dimmed">
+            {po.lineCount} {po.lineCount === 1 ? 'line' : 'lines'}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'received',
+      label: 'Received',
+      kind: 'number',
+      priority: 3,
+      cell: (po) => (
+        <>
+          <Money amountMinor={po.receivedMinor} currency={currency} />
+          {po.returnedMinor > 0 ? (
+            <Text size="xs" c="dimmed">
+              returned <Money amountMinor={po.returnedMinor} currency={currency} span />
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
-    <ListTable label="Purchase orders" minWidth={760} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Vendor</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Created</Table.Th>
-          <Table.Th>Expected</Table.Th>
-          <Table.Th ta="right">Ordered</Table.Th>
-          <Table.Th ta="right">Received</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((po) => (
-          <Table.Tr key={po.id} data-testid="po-row">
-            <Table.Td>
-              <Anchor
-                component={Link}
-                to={purchaseOrderPath(po.id)}
-                ff="monospace"
-                fw={600}
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {po.number}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{po.vendor.name}</Table.Td>
-            <Table.Td>
-              <StatusCell po={po} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatStoreDateTime(po.createdAt, timeZone)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{po.expectedOn ?? '—'}</Text>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Money amountMinor={po.orderedMinor} currency={currency} />
-              <Text size="xs" c="dimmed">
-                {po.lineCount} {po.lineCount === 1 ? 'line' : 'lines'}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Money amountMinor={po.receivedMinor} currency={currency} />
-              {po.returnedMinor > 0 ? (
-                <Text size="xs" c="dimmed">
-                  returned <Money amountMinor={po.returnedMinor} currency={currency} span />
-                </Text>
-              ) : null}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label="Purchase orders"
+      columns={columns}
+      rows={items}
+      rowKey={(po) => po.id}
+      rowLabel={(po) => `${po.number}, ${po.vendor.name}`}
+      rowProps={() => ({ 'data-testid': 'po-row' })}
+      refreshing={refreshing}
+    />
   );
 }

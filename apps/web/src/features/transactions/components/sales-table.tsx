@@ -1,9 +1,9 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type CurrencyCode, formatStoreDateTime, paymentMethodLabels, type SaleSummary } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
 import { Money } from '../../../components/money/money';
 import { NoValue } from '../../../components/table/no-value';
-import { RecordNumberCell, RecordRow } from '../../../components/table/record-row';
+import { RecordNumberLink } from '../../../components/table/record-row';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { pathTo } from '../../../lib/route-paths';
 import { SaleStateBadge } from './sale-state-badge';
 
@@ -23,69 +23,84 @@ export function SalesTable({
   refreshing: boolean;
   onOpen: (saleId: string) => void;
 }) {
+  const columns: TableColumn<SaleSummary>[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      kind: 'code',
+      priority: 0,
+      cell: (sale) => <RecordNumberLink to={salePath(sale.id)}>{sale.number}</RecordNumberLink>,
+    },
+    {
+      key: 'when',
+      label: 'Date and time',
+      priority: 2,
+      minWidth: 112,
+      cell: (sale) => formatStoreDateTime(sale.completedAt, timeZone),
+    },
+    { key: 'cashier', label: 'Cashier', priority: 5, minWidth: 96, cell: (sale) => sale.cashier.name },
+    {
+      key: 'customer',
+      label: 'Customer',
+      priority: 4,
+      minWidth: 112,
+      cell: (sale) => (
+        <Text span size="sm" c={sale.customer ? undefined : 'dimmed'}>
+          {sale.customer?.name ?? 'Walk-in'}
+        </Text>
+      ),
+    },
+    {
+      key: 'paidBy',
+      label: 'Paid by',
+      priority: 6,
+      minWidth: 96,
+      cell: (sale) =>
+        sale.methods.length > 0 ? (
+          sale.methods.map((m) => paymentMethodLabels[m]).join(', ')
+        ) : (
+          <Text span size="sm" c="dimmed">
+            No payment
+          </Text>
+        ),
+    },
+    { key: 'state', label: 'State', kind: 'other', priority: 1, cell: (sale) => <SaleStateBadge state={sale.state} /> },
+    {
+      key: 'total',
+      label: 'Total',
+      kind: 'number',
+      priority: 0,
+      cell: (sale) => (
+        <Money
+          amountMinor={sale.totalMinor}
+          currency={currency}
+          td={sale.state === 'voided' ? 'line-through' : undefined}
+        />
+      ),
+    },
+    {
+      key: 'refunded',
+      label: 'Refunded',
+      kind: 'number',
+      priority: 3,
+      cell: (sale) =>
+        sale.refundedMinor > 0 ? (
+          <Money amountMinor={sale.refundedMinor} currency={currency} c="orange.8" />
+        ) : (
+          <NoValue />
+        ),
+    },
+  ];
   return (
-    <ListTable label="Sales" minWidth={900} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Date and time</Table.Th>
-          <Table.Th>Cashier</Table.Th>
-          <Table.Th>Customer</Table.Th>
-          <Table.Th>Paid by</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th ta="right">Refunded</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((sale) => (
-          <RecordRow
-            key={sale.id}
-            data-testid="sale-row"
-            aria-label={`Sale ${sale.number}`}
-            onOpen={() => onOpen(sale.id)}
-          >
-            <RecordNumberCell to={salePath(sale.id)}>{sale.number}</RecordNumberCell>
-            <Table.Td>
-              <Text size="sm">{formatStoreDateTime(sale.completedAt, timeZone)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{sale.cashier.name}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c={sale.customer ? undefined : 'dimmed'}>
-                {sale.customer?.name ?? 'Walk-in'}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {sale.methods.length > 0 ? (
-                <Text size="sm">{sale.methods.map((m) => paymentMethodLabels[m]).join(', ')}</Text>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  No payment
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <SaleStateBadge state={sale.state} />
-            </Table.Td>
-            <Table.Td ta="right">
-              <Money
-                amountMinor={sale.totalMinor}
-                currency={currency}
-                td={sale.state === 'voided' ? 'line-through' : undefined}
-              />
-            </Table.Td>
-            <Table.Td ta="right">
-              {sale.refundedMinor > 0 ? (
-                <Money amountMinor={sale.refundedMinor} currency={currency} c="orange.8" />
-              ) : (
-                <NoValue />
-              )}
-            </Table.Td>
-          </RecordRow>
-        ))}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label="Sales"
+      columns={columns}
+      rows={items}
+      rowKey={(sale) => sale.id}
+      rowLabel={(sale) => `Sale ${sale.number}`}
+      onOpenRow={(sale) => onOpen(sale.id)}
+      rowProps={(sale) => ({ 'data-testid': 'sale-row', 'aria-label': `Sale ${sale.number}` })}
+      refreshing={refreshing}
+    />
   );
 }
