@@ -17,10 +17,11 @@ import {
  * Every screen works at the three sizes a shop uses (phone, tablet, till): no route scrolls sideways and
  * axe-core finds nothing critical or serious on it, nor with a main dialog open. Landing signed out,
  * then every route of the route table as the owner (admin mode and Lekki's store, as each route's
- * audience says); the adjust, transfer, labels, refund and receive dialogs as the owner in Lekki; the
- * register and its payment dialog as Ikeja's cashier. One page load per screen and size, one signed-in
- * browser per role and size; each test lists every finding before it fails. On a server of its own
- * (the `chromium-screens` project), so what it sells or opens touches no other journey.
+ * audience says); a product, a sale and an open purchase order as the owner in Lekki, each with its
+ * dialogs open in turn (adjust, transfer, labels; refund; receive); the register and its payment dialog
+ * as Ikeja's cashier. One page load per screen and size, one signed-in browser per role and size; each
+ * test lists every finding before it fails. On a server of its own (the `chromium-screens` project), so
+ * what it sells or opens touches no other journey.
  */
 
 const runId = () => Date.now().toString(36).toUpperCase();
@@ -52,7 +53,7 @@ for (const size of screenSizes) {
       expect(findings).toEqual([]);
     });
 
-    test('the adjust, transfer, labels, refund and receive dialogs, as the owner in Lekki', async ({ page }) => {
+    test('a product, a sale and a purchase order, with their dialogs, as the owner in Lekki', async ({ page }) => {
       test.setTimeout(120_000);
       const run = runId();
       await signIn(page, demo.owner);
@@ -67,23 +68,21 @@ for (const size of screenSizes) {
         barcode: uniqueEan13(),
         openingStock: 10,
       });
-      await page.goto(`/dashboard/inventory/view/${productId}`);
-      await settled(page);
+      findings.push(...(await visitFindings(page, 'Product page', `/dashboard/inventory/view/${productId}`)));
       for (const button of ['Adjust stock', 'Transfer', 'Print labels']) {
         await page.getByRole('button', { name: button, exact: true }).click();
         findings.push(...(await dialogFindings(page, page.getByRole('dialog'), `${button} dialog`, size)));
       }
 
       const sale = await makeSaleThroughApi(page, run);
-      await page.goto(`/dashboard/transactions/${sale.saleId}`);
-      await settled(page);
+      findings.push(...(await visitFindings(page, 'Sale page', `/dashboard/transactions/${sale.saleId}`)));
       await page.getByRole('button', { name: 'Refund', exact: true }).click();
       const refund = page.getByRole('dialog', { name: `Refund ${sale.number}` });
       findings.push(...(await dialogFindings(page, refund, 'Refund dialog', size)));
       await closeRegister(page, sale.sessionId);
 
-      await page.goto(`/dashboard/purchase-order/view/${await openPurchaseOrderId(page)}`);
-      await settled(page);
+      const order = `/dashboard/purchase-order/view/${await openPurchaseOrderId(page)}`;
+      findings.push(...(await visitFindings(page, 'Purchase order page', order)));
       await page.getByRole('button', { name: 'Receive', exact: true }).click();
       findings.push(...(await dialogFindings(page, page.getByRole('dialog'), 'Receive dialog', size)));
       expect(findings).toEqual([]);
