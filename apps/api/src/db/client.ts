@@ -58,7 +58,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, skipMigrations = false): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer a new connection within 5 s is unavailable (a 503), rather than
+  // every request waiting on it for as long as the socket takes to give up.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (error) => console.warn(`postgres: idle connection lost (${loggableErrorOf(error).message})`));

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorCodes, type ErrorCode, type FieldError, type Problem } from '@ipos/contracts';
 import { newId } from '../lib/ids.js';
 import { AppError } from './app-error.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { acceptedBodyTypes, MAX_URL_BYTES, payloadTooLarge, unsupportedMediaType } from './edge.js';
 
 const titles: Partial<Record<ErrorCode, string>> = {
@@ -127,6 +128,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(request, reply, 'VALIDATION_FAILED', error.message.slice(0, 200));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a defect: the database is down or restarting. Nothing was written (each change is one
+      // transaction), so the client may send the same request again.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(request, reply, 'DATABASE_UNAVAILABLE', 'The database cannot be reached; try again shortly');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(request, reply, 'INTERNAL', 'Something went wrong on our side');

@@ -15,7 +15,8 @@ import { createFindAccount, rolesOf } from './account.js';
 import { GOOGLE_ENDPOINTS, type GoogleClient, type GoogleEndpoints } from './google.js';
 import { contentSecurityPolicy, newNonce } from './html.js';
 import { FORM_LIMIT_BYTES, GOOGLE_CALLBACK_PATH, interactionRoutes } from './interactions.js';
-import { renderErrorPage, renderLogoutPage, renderSignedOutPage } from './pages.js';
+import { renderErrorPage, renderLogoutPage, renderSignedOutPage, renderUnavailablePage } from './pages.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 
 export interface EmbeddedProviderDeps extends Omit<AppDeps, 'tokens'> {
   /** Called after a successful password sign-in (clears a PIN lock). */
@@ -192,7 +193,11 @@ export async function createEmbeddedProvider(
       Interaction: TTL.Interaction,
       Grant: TTL.Grant,
     },
-    renderError: async (ctx, out) => {
+    renderError: async (ctx, out, error) => {
+      if (isDatabaseUnavailable(error)) {
+        answerUnavailable(ctx, appUrl);
+        return;
+      }
       // server_error is logged (with its stack) by the listener below; this is the user-facing part.
       if (out.error !== 'server_error') {
         logger().info(
@@ -217,6 +222,12 @@ export async function createEmbeddedProvider(
   provider.proxy = true;
 
   provider.on('server_error', (ctx: KoaContextWithOIDC, err: Error) => {
+    if (isDatabaseUnavailable(err)) {
+      // Not a defect: securityHeaders turns the provider's JSON 500 (token, userinfo…) into a 503.
+      ctx.state.databaseUnavailable = true;
+      logger().warn({ err, route: ctx.oidc?.route }, 'identity provider: database unavailable');
+      return;
+    }
     logger().error({ err, route: ctx.oidc?.route }, 'identity provider error');
   });
   // Refusals that answer the client (JSON, or a redirect back to the app) rather than an error page.
@@ -304,6 +315,14 @@ export async function createEmbeddedProvider(
   };
 }
 
+/** A sign-in page's answer while the database cannot be reached: 503, Retry-After and a page saying so. */
+function answerUnavailable(ctx: Koa.Context, appUrl: string) {
+  ctx.status = 503;
+  ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  ctx.type = 'html';
+  ctx.body = renderUnavailablePage({ appUrl });
+}
+
 /**
  * Headers of every /oidc response. Replies to the provider bypass Fastify's hooks, so they are set
  * here on the raw response. Each response gets a fresh script nonce (only the sign-out page uses it).
@@ -323,10 +342,20 @@ function securityHeaders(options: {
     try {
       await next();
     } catch (err) {
-      options.logger().error({ err, path: ctx.path }, 'sign-in step failed');
-      ctx.status = 500;
-      ctx.type = 'html';
-      ctx.body = renderErrorPage({ appUrl: options.appUrl, code: 'server_error' });
+      if (isDatabaseUnavailable(err)) {
+        options.logger().warn({ err, path: ctx.path }, 'sign-in step: database unavailable');
+        answerUnavailable(ctx, options.appUrl);
+      } else {
+        options.logger().error({ err, path: ctx.path }, 'sign-in step failed');
+        ctx.status = 500;
+        ctx.type = 'html';
+        ctx.body = renderErrorPage({ appUrl: options.appUrl, code: 'server_error' });
+      }
+    }
+    // The provider's own JSON answer to a database outage keeps its body; its status says "try again".
+    if (ctx.state.databaseUnavailable && ctx.status === 500) {
+      ctx.status = 503;
+      ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     }
     // A path the provider does not know: Koa would answer with plain "Not Found".
     if (ctx.status === 404 && ctx.body == null) {

@@ -29,6 +29,19 @@ export function renderSignedOutPage(options: { appUrl: string }): string {
 }
 
 /**
+ * What a person sees when sign-in cannot reach the database (down or restarting): nothing is wrong
+ * with what they did, and it works again in a moment.
+ */
+export function renderUnavailablePage(options: { appUrl: string }): string {
+  return page({
+    title: 'iPos can’t reach its database',
+    body: `<h1>iPos can’t reach its database</h1>
+<p class="muted">This is usually over in a minute. Nothing you did caused it: wait a moment, then sign in again.</p>
+<a class="button" href="${escapeHtml(options.appUrl)}">Try again</a>`,
+  });
+}
+
+/**
  * What a person sees when a sign-in step fails. It names the OAuth error code (a fixed vocabulary,
  * useful to support) and nothing else: descriptions can carry internal detail.
  */

@@ -34,6 +34,7 @@ export interface TestServer extends Server {
  */
 async function freshDatabase(
   empty = false,
+  connectThrough?: (databaseUrl: URL) => Promise<URL>,
 ): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -46,7 +47,8 @@ async function freshDatabase(
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: dbUrl.toString(), skipMigrations: !empty });
+    const appUrl = connectThrough ? await connectThrough(new URL(dbUrl)) : dbUrl;
+    const database = await openDatabase({ databaseUrl: appUrl.toString(), skipMigrations: !empty });
     return {
       database,
       databaseUrl: dbUrl.toString(),
@@ -66,9 +68,15 @@ async function freshDatabase(
 
 export async function createTestServer(
   env: Record<string, string> = {},
-  options: { now?: () => Date; logStream?: DestinationStream; emptyDatabase?: boolean } = {},
+  options: {
+    now?: () => Date;
+    logStream?: DestinationStream;
+    emptyDatabase?: boolean;
+    /** PostgreSQL only: the address the app connects to instead of the database's (a proxy to it). */
+    connectThrough?: (databaseUrl: URL) => Promise<URL>;
+  } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await freshDatabase(options.emptyDatabase);
+  const { database, drop } = await freshDatabase(options.emptyDatabase, options.connectThrough);
   const config = loadConfig({ ...testEnv, ...env });
   const server = await createServer(config, {
     logger: Boolean(options.logStream),

@@ -99,6 +99,8 @@ export const errorCodes = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   NOT_READY: 503,
+  /** The database cannot be reached (down, restarting, refusing connections): retry after `Retry-After`. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

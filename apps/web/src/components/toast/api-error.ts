@@ -96,6 +96,7 @@ const plainWords: Partial<Record<ErrorCode | ClientErrorCode, string>> = {
   RATE_LIMITED: 'Too many attempts; wait a few minutes',
   INTERNAL: 'Something went wrong on our side',
   NOT_READY: 'iPos is starting up; try again in a moment',
+  DATABASE_UNAVAILABLE: 'Can’t reach the database; nothing was saved. Try again in a moment',
   NETWORK_ERROR: 'No connection to iPos; check the network and try again',
   INVALID_RESPONSE: 'iPos answered in a way this page does not understand; reload the page',
   HTTP_ERROR: 'Something went wrong on our side',
