@@ -1,12 +1,13 @@
-import { Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { staffStatusLabels, type BusinessSummary, type StaffStatus } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { roleLabel } from '../../../lib/role-label';
 import { useAdminUsers } from '../api/admin-users';
-import { StaffStatusBadge } from './staff-list';
+import { Email, StaffStatusBadge } from './staff-list';
 import { pathTo } from '../../../lib/route-paths';
 
 const PAGE_SIZE = 25;
@@ -118,37 +119,46 @@ export function AdminUserList({ businesses }: { businesses: BusinessSummary[] })
             </EmptyState>
           }
         >
-          <ListTable label="Users" minWidth={760} refreshing={users.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Business</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Stores</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data?.items ?? []).map((user) => (
-                <Table.Tr key={`${user.businessId}:${user.accountId}`} data-testid="user-row">
-                  <Table.Td>
+          <ResponsiveTable
+            label="Users"
+            columns={[
+              {
+                key: 'name',
+                label: 'Name',
+                priority: 0,
+                minWidth: 128,
+                cell: (user) => (
+                  <>
                     <Text fw={500} size="sm">
                       {user.name}
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      {user.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{user.businessName}</Table.Td>
-                  <Table.Td>{roleLabel(user.role.name)}</Table.Td>
-                  <Table.Td>{user.stores.map((s) => s.name).join(', ') || '—'}</Table.Td>
-                  <Table.Td>
-                    <StaffStatusBadge member={user} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ListTable>
+                    <Email>{user.email}</Email>
+                  </>
+                ),
+              },
+              { key: 'business', label: 'Business', priority: 1, minWidth: 112, cell: (user) => user.businessName },
+              { key: 'role', label: 'Role', priority: 2, minWidth: 96, cell: (user) => roleLabel(user.role.name) },
+              {
+                key: 'stores',
+                label: 'Stores',
+                priority: 4,
+                minWidth: 112,
+                cell: (user) => user.stores.map((s) => s.name).join(', ') || '—',
+              },
+              {
+                key: 'status',
+                label: 'Status',
+                kind: 'other',
+                priority: 3,
+                cell: (user) => <StaffStatusBadge member={user} />,
+              },
+            ]}
+            rows={data?.items ?? []}
+            rowKey={(user) => `${user.businessId}:${user.accountId}`}
+            rowLabel={(user) => `${user.name}, ${user.businessName}`}
+            rowProps={() => ({ 'data-testid': 'user-row' })}
+            refreshing={users.isPlaceholderData}
+          />
         </ListState>
       </Card>
       {data && pages > 1 ? (

@@ -1,14 +1,88 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Group, Modal, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { storePermissions, type Role } from '@ipos/contracts';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { showApiError, toast } from '../../../components/toast';
 import { roleLabel } from '../../../lib/role-label';
 import { roleEditPath, useDeleteRole, useRoles } from '../api/roles';
 import { RoleKindBadge } from './role-form';
 
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+
+/** The role and its actions always show; kind, permissions and members move into details when narrow. */
+function roleColumns(onDelete: (role: Role) => void): TableColumn<Role>[] {
+  return [
+    {
+      key: 'role',
+      label: 'Role',
+      priority: 0,
+      minWidth: 128,
+      cell: (role) => (
+        <>
+          <Anchor component={Link} to={roleEditPath(role)} fw={500}>
+            {roleLabel(role.name)}
+          </Anchor>
+          {role.isSystem ? (
+            <Text size="xs" c="dimmed">
+              {role.name}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'kind', label: 'Kind', kind: 'other', priority: 1, cell: (role) => <RoleKindBadge role={role} /> },
+    {
+      key: 'permissions',
+      label: 'Permissions',
+      kind: 'number',
+      priority: 3,
+      cell: (role) => `${role.permissions.length} of ${storePermissions.length}`,
+    },
+    { key: 'members', label: 'Members', kind: 'number', priority: 2, cell: (role) => people(role.members) },
+    {
+      key: 'actions',
+      label: 'Actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      kind: 'other',
+      priority: 0,
+      thProps: { ta: 'right' },
+      cell: (role) => (role.isSystem ? null : <RoleActions role={role} onDelete={onDelete} />),
+    },
+  ];
+}
+
+function RoleActions({ role, onDelete }: { role: Role; onDelete: (role: Role) => void }) {
+  return (
+    <Group gap={4} justify="flex-end">
+      <Button
+        component={Link}
+        to={roleEditPath(role)}
+        size="compact-sm"
+        variant="subtle"
+        aria-label={`Edit ${role.name}`}
+      >
+        Edit
+      </Button>
+      <Tooltip label={`${people(role.members)} hold it: give them another role first`} disabled={role.members === 0}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${role.name}`}
+          data-disabled={role.members > 0 || undefined}
+          onClick={(event) => {
+            if (role.members > 0) event.preventDefault();
+            else onDelete(role);
+          }}
+        >
+          Delete
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}
 
 /**
  * `settings/users-and-permissions/roles`: the system roles (read-only, opened to see what they
@@ -55,75 +129,15 @@ export function RoleList({ createPath }: { createPath: string }) {
           errorTitle="We could not load the roles"
           empty={noCustomRoles}
         >
-          <ListTable label="Roles" minWidth={600} refreshing={roles.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th ta="right">Permissions</Table.Th>
-                <Table.Th ta="right">Members</Table.Th>
-                <Table.Th ta="right">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((role) => (
-                <Table.Tr key={role.id} data-testid="role-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={roleEditPath(role)} fw={500}>
-                      {roleLabel(role.name)}
-                    </Anchor>
-                    {role.isSystem ? (
-                      <Text size="xs" c="dimmed">
-                        {role.name}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <RoleKindBadge role={role} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {role.permissions.length} of {storePermissions.length}
-                  </Table.Td>
-                  <Table.Td ta="right">{people(role.members)}</Table.Td>
-                  <Table.Td ta="right">
-                    {role.isSystem ? null : (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          component={Link}
-                          to={roleEditPath(role)}
-                          size="compact-sm"
-                          variant="subtle"
-                          aria-label={`Edit ${role.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Tooltip
-                          label={`${people(role.members)} hold it: give them another role first`}
-                          disabled={role.members === 0}
-                        >
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${role.name}`}
-                            data-disabled={role.members > 0 || undefined}
-                            onClick={(event) => {
-                              if (role.members > 0) event.preventDefault();
-                              else setConfirming(role);
-                            }}
-                          >
-                            Delete
-                          </Button>
-                        </Tooltip>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ListTable>
+          <ResponsiveTable
+            label="Roles"
+            columns={roleColumns(setConfirming)}
+            rows={items}
+            rowKey={(role) => role.id}
+            rowLabel={(role) => roleLabel(role.name)}
+            rowProps={() => ({ 'data-testid': 'role-row' })}
+            refreshing={roles.isPlaceholderData}
+          />
           {items.every((r) => r.isSystem) ? noCustomRoles : null}
         </ListState>
       </Card>

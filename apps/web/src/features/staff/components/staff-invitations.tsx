@@ -1,40 +1,33 @@
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import type { StaffInvitation } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
+import { useDisplayTimeZone } from '../../../lib/active-store';
 import { useStaffInvitations } from '../api/staff';
-import { InvitationRow } from './invitation-row';
+import { invitationColumns } from './invitation-columns';
 import { useInvitationActions } from './use-invitation-actions';
 import { WithdrawDialog } from './withdraw-invitation-dialog';
 
 function InvitationTable({ items, refreshing }: { items: StaffInvitation[]; refreshing: boolean }) {
   const { resend, resendOne, withdraw, withdrawOne, withdrawing, setWithdrawing } = useInvitationActions();
+  const timeZone = useDisplayTimeZone();
   return (
     <>
-      <ListTable label="Invitations" minWidth={820} refreshing={refreshing}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Stores</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Invited</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((invitation) => (
-            <InvitationRow
-              key={invitation.id}
-              invitation={invitation}
-              isResending={resend.isPending && resend.variables?.invitationId === invitation.id}
-              onResend={() => resendOne(invitation)}
-              onWithdraw={() => setWithdrawing(invitation)}
-            />
-          ))}
-        </Table.Tbody>
-      </ListTable>
+      <ResponsiveTable
+        label="Invitations"
+        columns={invitationColumns({
+          timeZone,
+          isResending: (invitation) => resend.isPending && resend.variables?.invitationId === invitation.id,
+          onResend: resendOne,
+          onWithdraw: setWithdrawing,
+        })}
+        rows={items}
+        rowKey={(invitation) => invitation.id}
+        rowLabel={(invitation) => invitation.name}
+        rowProps={() => ({ 'data-testid': 'invitation-row' })}
+        refreshing={refreshing}
+      />
       <WithdrawDialog
         invitation={withdrawing}
         isWithdrawing={withdraw.isPending}

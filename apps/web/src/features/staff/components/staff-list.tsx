@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { staffStatusLabels, type StaffMember, type StaffStatus } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { idParam, useSetUrlQuery, useUrlTextFilter } from '../../../lib/url-query';
 import { roleLabel } from '../../../lib/role-label';
 import { staffPath, useStaffList, useStaffOptions } from '../api/staff';
@@ -112,35 +113,45 @@ export function StaffList({ createPath }: { createPath: string }) {
             </EmptyState>
           }
         >
-          <ListTable label="Staff" minWidth={720} refreshing={staff.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Stores</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data?.items ?? []).map((member) => (
-                <Table.Tr key={member.accountId} data-testid="staff-row">
-                  <Table.Td>
+          <ResponsiveTable
+            label="Staff"
+            columns={[
+              {
+                key: 'name',
+                label: 'Name',
+                priority: 0,
+                minWidth: 128,
+                cell: (member) => (
+                  <>
                     <Anchor component={Link} to={staffPath(member.accountId)} fw={500} onClick={() => search.cancel()}>
                       {member.name}
                     </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {member.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{roleLabel(member.role.name)}</Table.Td>
-                  <Table.Td>{member.stores.map((s) => s.name).join(', ')}</Table.Td>
-                  <Table.Td>
-                    <StaffStatusBadge member={member} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ListTable>
+                    <Email>{member.email}</Email>
+                  </>
+                ),
+              },
+              { key: 'role', label: 'Role', priority: 1, minWidth: 96, cell: (member) => roleLabel(member.role.name) },
+              {
+                key: 'stores',
+                label: 'Stores',
+                priority: 3,
+                minWidth: 112,
+                cell: (member) => member.stores.map((s) => s.name).join(', '),
+              },
+              {
+                key: 'status',
+                label: 'Status',
+                kind: 'other',
+                priority: 2,
+                cell: (member) => <StaffStatusBadge member={member} />,
+              },
+            ]}
+            rows={data?.items ?? []}
+            rowKey={(member) => member.accountId}
+            rowLabel={(member) => member.name}
+            rowProps={() => ({ 'data-testid': 'staff-row' })}
+            refreshing={staff.isPlaceholderData}
+          />
         </ListState>
       </Card>
       {data && pages > 1 ? (
@@ -157,5 +168,14 @@ export function StaffList({ createPath }: { createPath: string }) {
         </Group>
       ) : null}
     </Stack>
+  );
+}
+
+/** An address under a person's name: it may break anywhere rather than widen the table. */
+export function Email({ children }: { children: string }) {
+  return (
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
   );
 }
