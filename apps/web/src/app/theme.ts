@@ -2,7 +2,6 @@ import {
   createTheme,
   darken,
   luminance,
-  Modal,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineTheme,
@@ -38,11 +37,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // Mantine's close button is an icon alone: every dialog's gets a name a screen reader says. On a
-    // phone every dialog is a full-screen sheet (dialog-sheet.module.css).
-    Modal: Modal.extend({
+    // phone every dialog is a full-screen sheet (dialog-sheet.module.css). A plain entry, not
+    // Modal.extend: the theme loads on every screen, the dialogs' code only with a dialog.
+    Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       classNames: { inner: sheet.inner, content: sheet.content, body: sheet.body },
-    }),
+    },
     // A plain entry, not SegmentedControl.extend: the theme loads on every screen, the control on few.
     SegmentedControl: { classNames: { root: segmented.root } },
   },
