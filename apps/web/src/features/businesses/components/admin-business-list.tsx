@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Box, Button, Card, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CreateBusinessBody, listBusinesses } from '@ipos/contracts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { toast } from '../../../components/toast';
 import type { ResponseOf } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
@@ -53,51 +54,61 @@ export function AdminBusinessList({
               </Box>
             }
           >
-            <ListTable label="Businesses" minWidth={760} refreshing={businesses.isPlaceholderData}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Business</Table.Th>
-                  <Table.Th scope="col">Country</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Stores
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Staff
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Sales today
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Net sales today
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Low stock
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((business) => (
-                  <Table.Tr key={business.id}>
-                    <Table.Td>
+            <ResponsiveTable
+              label="Businesses"
+              columns={[
+                {
+                  key: 'business',
+                  label: 'Business',
+                  priority: 0,
+                  minWidth: 128,
+                  cell: (business) => (
+                    <>
                       <Anchor component={Link} to={businessPath(business.id)} fw={600}>
                         {business.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">
                         {business.currency}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>{business.country}</Table.Td>
-                    <Table.Td ta="right">{business.storeCount}</Table.Td>
-                    <Table.Td ta="right">{business.staffCount}</Table.Td>
-                    <Table.Td ta="right">{business.todayFigures.salesCount}</Table.Td>
-                    <Table.Td ta="right">
-                      {formatMoney(business.todayFigures.netSalesMinor, business.currency)}
-                    </Table.Td>
-                    <Table.Td ta="right">{business.lowStockCount}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </ListTable>
+                    </>
+                  ),
+                },
+                { key: 'country', label: 'Country', kind: 'code', priority: 6, cell: (business) => business.country },
+                {
+                  key: 'stores',
+                  label: 'Stores',
+                  kind: 'number',
+                  priority: 3,
+                  cell: (business) => business.storeCount,
+                },
+                { key: 'staff', label: 'Staff', kind: 'number', priority: 5, cell: (business) => business.staffCount },
+                {
+                  key: 'sales',
+                  label: 'Sales today',
+                  kind: 'number',
+                  priority: 2,
+                  cell: (business) => business.todayFigures.salesCount,
+                },
+                {
+                  key: 'net',
+                  label: 'Net sales today',
+                  kind: 'number',
+                  priority: 0,
+                  cell: (business) => formatMoney(business.todayFigures.netSalesMinor, business.currency),
+                },
+                {
+                  key: 'lowStock',
+                  label: 'Low stock',
+                  kind: 'number',
+                  priority: 4,
+                  cell: (business) => business.lowStockCount,
+                },
+              ]}
+              rows={items}
+              rowKey={(business) => business.id}
+              rowLabel={(business) => business.name}
+              refreshing={businesses.isPlaceholderData}
+            />
           </ListState>
         </Card>
         {data && data.total > data.pageSize ? (
