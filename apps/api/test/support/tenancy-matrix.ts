@@ -78,7 +78,7 @@ const versionTable: Partial<Record<RecordKind, { table: string; key: string }>> 
 /** Routes without a path id edit the business itself: its profile, or its plan (versioned apart). */
 const businessVersionColumn = (path: string) => (path.startsWith('/api/v1/plan') ? 'plan_version' : 'version');
 
-async function versionFor(server: TestServer, op: Operation, pathIds: Record<string, string>, side: Side) {
+export async function versionFor(server: TestServer, op: Operation, pathIds: Record<string, string>, side: Side) {
   const db = server.deps.database.db;
   const param = op.pathParams[0];
   const kind = param ? referenceKind(param.name, param.schema) : undefined;
