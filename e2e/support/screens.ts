@@ -43,8 +43,9 @@ export async function screenFindings(page: Page, where: string, within?: string)
     findings.push(
       `${where}: the page scrolls sideways to ${overflow.scrollWidth} px (furthest right: ${overflow.element}, ${overflow.right} px)`,
     );
-  // Only the violations: gathering every passing node's details costs seconds on a long table.
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  // Only the violations: gathering every passing node's details costs seconds on a long table. Run in
+  // the page itself (the app has no frames): the default mode finishes each run in a new blank page.
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
   const { violations } = await (within ? axe.include(within) : axe).analyze();
   for (const v of violations)
     if (v.impact === 'critical' || v.impact === 'serious') {
