@@ -1,12 +1,10 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatStoreDateTime, movementReasonLabels, type ProductUnit, type StockMovement } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatQuantity } from '../../../lib/quantity';
 import { pathTo } from '../../../lib/route-paths';
 import { formatDelta } from '../stock-figures';
-
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
  * Where a movement's document opens, from the movement's own store (the document pages read the
@@ -52,55 +50,72 @@ export function MovementTable({
   timeZone?: string;
   refreshing: boolean;
 }) {
+  const columns: (TableColumn<StockMovement> | null)[] = [
+    {
+      key: 'when',
+      label: 'When',
+      kind: 'code',
+      priority: 0,
+      cell: (m) => formatStoreDateTime(m.occurredAt, timeZone),
+    },
+    { key: 'store', label: 'Store', priority: 4, minWidth: 112, cell: (m) => m.storeName },
+    hasVariants
+      ? { key: 'variant', label: 'Variant', priority: 2, minWidth: 96, cell: (m) => m.variantLabel || m.sku }
+      : null,
+    { key: 'reason', label: 'Reason', priority: 1, minWidth: 96, cell: (m) => movementReasonLabels[m.reason] },
+    {
+      key: 'change',
+      label: 'Change',
+      kind: 'number',
+      priority: 0,
+      tdProps: (m) => ({ c: m.delta < 0 ? 'red.8' : 'green.8', fw: 600 }),
+      cell: (m) => formatDelta(m.delta, unit),
+    },
+    {
+      key: 'after',
+      label: 'On hand after',
+      kind: 'number',
+      priority: 3,
+      cell: (m) => formatQuantity(m.onHandAfter, unit),
+    },
+    { key: 'by', label: 'By', priority: 6, minWidth: 96, cell: (m) => m.actor?.name ?? '—' },
+    {
+      key: 'note',
+      label: 'Note',
+      priority: 7,
+      tdProps: () => ({ maw: 240 }),
+      cell: (m) => (
+        <Text size="sm" lineClamp={2}>
+          {m.note ?? ''}
+        </Text>
+      ),
+    },
+    {
+      key: 'document',
+      label: 'Document',
+      kind: 'code',
+      priority: 5,
+      cell: (m) => {
+        const link = documentLink(m, activeStoreId);
+        return link && m.refNumber ? (
+          <Anchor component={Link} to={link} size="sm">
+            {m.refNumber}
+          </Anchor>
+        ) : (
+          (m.refNumber ?? '')
+        );
+      },
+    },
+  ];
   return (
-    <ListTable label="Movement history" minWidth={900} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>Store</Table.Th>
-          {hasVariants ? <Table.Th>Variant</Table.Th> : null}
-          <Table.Th>Reason</Table.Th>
-          <Table.Th ta="right">Change</Table.Th>
-          <Table.Th ta="right">On hand after</Table.Th>
-          <Table.Th>By</Table.Th>
-          <Table.Th>Note</Table.Th>
-          <Table.Th>Document</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((m) => {
-          const link = documentLink(m, activeStoreId);
-          return (
-            <Table.Tr key={m.id} data-testid="movement-row">
-              <Table.Td style={num}>{formatStoreDateTime(m.occurredAt, timeZone)}</Table.Td>
-              <Table.Td>{m.storeName}</Table.Td>
-              {hasVariants ? <Table.Td>{m.variantLabel || m.sku}</Table.Td> : null}
-              <Table.Td>{movementReasonLabels[m.reason]}</Table.Td>
-              <Table.Td ta="right" style={num} c={m.delta < 0 ? 'red.8' : 'green.8'} fw={600}>
-                {formatDelta(m.delta, unit)}
-              </Table.Td>
-              <Table.Td ta="right" style={num}>
-                {formatQuantity(m.onHandAfter, unit)}
-              </Table.Td>
-              <Table.Td>{m.actor?.name ?? '—'}</Table.Td>
-              <Table.Td maw={240}>
-                <Text size="sm" lineClamp={2}>
-                  {m.note ?? ''}
-                </Text>
-              </Table.Td>
-              <Table.Td style={num}>
-                {link && m.refNumber ? (
-                  <Anchor component={Link} to={link} size="sm">
-                    {m.refNumber}
-                  </Anchor>
-                ) : (
-                  (m.refNumber ?? '')
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label="Movement history"
+      columns={columns.filter((column) => column !== null)}
+      rows={items}
+      rowKey={(m) => m.id}
+      rowLabel={(m) => `${movementReasonLabels[m.reason]}, ${formatStoreDateTime(m.occurredAt, timeZone)}`}
+      rowProps={() => ({ 'data-testid': 'movement-row' })}
+      refreshing={refreshing}
+    />
   );
 }

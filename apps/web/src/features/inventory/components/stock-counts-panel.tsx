@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { formatStoreDateTime } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListState, ListTable } from '../../../components/feedback/list-state';
+import { ListState } from '../../../components/feedback/list-state';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { useActiveStore } from '../../../lib/active-store';
 import { useStockCounts } from '../api/stock';
 import { CountSheet } from './count-sheet';
@@ -85,20 +86,22 @@ function CountList({
             </EmptyState>
           }
         >
-          <ListTable label="Stock counts" minWidth={640} refreshing={counts.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Started</Table.Th>
-                <Table.Th ta="right">Counted</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((count) => (
-                <Table.Tr key={count.id} data-testid="count-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`?tab=counts&count=${count.id}`} fw={600}>
+          <ResponsiveTable
+            label="Stock counts"
+            columns={[
+              {
+                key: 'number',
+                label: 'Number',
+                priority: 0,
+                minWidth: 112,
+                cell: (count) => (
+                  <>
+                    <Anchor
+                      component={Link}
+                      to={`?tab=counts&count=${count.id}`}
+                      fw={600}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
                       {count.number}
                     </Anchor>
                     {count.note ? (
@@ -106,25 +109,48 @@ function CountList({
                         {count.note}
                       </Text>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      <CountBadges count={count} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
+                  </>
+                ),
+              },
+              {
+                key: 'status',
+                label: 'Status',
+                kind: 'other',
+                priority: 1,
+                cell: (count) => (
+                  <Group gap={6}>
+                    <CountBadges count={count} />
+                  </Group>
+                ),
+              },
+              {
+                key: 'started',
+                label: 'Started',
+                priority: 2,
+                minWidth: 112,
+                cell: (count) => (
+                  <>
                     <Text size="sm">{formatStoreDateTime(count.createdAt, timeZone)}</Text>
                     <Text size="xs" c="dimmed">
                       {count.createdBy?.name ?? ''}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {count.countedCount} of {count.lineCount}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </ListTable>
+                  </>
+                ),
+              },
+              {
+                key: 'counted',
+                label: 'Counted',
+                kind: 'number',
+                priority: 0,
+                cell: (count) => `${count.countedCount} of ${count.lineCount}`,
+              },
+            ]}
+            rows={items}
+            rowKey={(count) => count.id}
+            rowLabel={(count) => count.number}
+            rowProps={() => ({ 'data-testid': 'count-row' })}
+            refreshing={counts.isPlaceholderData}
+          />
         </ListState>
       </Card>
       {total > PAGE_SIZE ? (

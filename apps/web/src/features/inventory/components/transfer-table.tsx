@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatStoreDateTime, type StockTransfer } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatQuantity } from '../../../lib/quantity';
 import { TransferStatusBadge } from './count-status-badge';
 
@@ -20,60 +20,78 @@ export function TransferTable({
   timeZone?: string;
   actionsFor: (t: StockTransfer) => ReactNode;
 }) {
+  const who = (when: string, name: string | undefined) => (
+    <>
+      <Text size="sm">{formatStoreDateTime(when, timeZone)}</Text>
+      <Text size="xs" c="dimmed">
+        {name ?? ''}
+      </Text>
+    </>
+  );
+  const columns: TableColumn<StockTransfer>[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      kind: 'code',
+      priority: 0,
+      cell: (t) => (
+        <Anchor component={Link} to={`?tab=transfers&transfer=${t.id}`} fw={600}>
+          {t.number}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'route',
+      label: 'From → to',
+      priority: 1,
+      minWidth: 128,
+      cell: (t) => `${t.fromStore.name} → ${t.toStore.name}`,
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      kind: 'other',
+      priority: 0,
+      cell: (t) => <TransferStatusBadge status={t.status} />,
+    },
+    {
+      key: 'lines',
+      label: 'Lines',
+      priority: 3,
+      minWidth: 144,
+      cell: (t) => (
+        <Text size="sm" lineClamp={2}>
+          {t.lines.map((l) => `${l.name} × ${formatQuantity(l.quantity)}`).join(', ')}
+        </Text>
+      ),
+    },
+    { key: 'sent', label: 'Sent', priority: 2, minWidth: 112, cell: (t) => who(t.sentAt, t.sentBy?.name) },
+    {
+      key: 'received',
+      label: 'Received',
+      priority: 4,
+      minWidth: 112,
+      cell: (t) => (t.receivedAt ? who(t.receivedAt, t.receivedBy?.name) : '—'),
+    },
+    {
+      key: 'action',
+      label: 'Action',
+      header: <VisuallyHidden>Action</VisuallyHidden>,
+      kind: 'other',
+      priority: 0,
+      tdProps: () => ({ ta: 'right' }),
+      cell: (t) => actionsFor(t),
+    },
+  ];
   return (
-    <ListTable label={label} minWidth={760} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>From → to</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Lines</Table.Th>
-          <Table.Th>Sent</Table.Th>
-          <Table.Th>Received</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((t) => (
-          <Table.Tr key={t.id} data-testid="transfer-row">
-            <Table.Td>
-              <Anchor component={Link} to={`?tab=transfers&transfer=${t.id}`} fw={600}>
-                {t.number}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              {t.fromStore.name} → {t.toStore.name}
-            </Table.Td>
-            <Table.Td>
-              <TransferStatusBadge status={t.status} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" lineClamp={2}>
-                {t.lines.map((l) => `${l.name} × ${formatQuantity(l.quantity)}`).join(', ')}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatStoreDateTime(t.sentAt, timeZone)}</Text>
-              <Text size="xs" c="dimmed">
-                {t.sentBy?.name ?? ''}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {t.receivedAt ? (
-                <>
-                  <Text size="sm">{formatStoreDateTime(t.receivedAt, timeZone)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t.receivedBy?.name ?? ''}
-                  </Text>
-                </>
-              ) : (
-                '—'
-              )}
-            </Table.Td>
-            <Table.Td ta="right">{actionsFor(t)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label={label}
+      columns={columns}
+      rows={items}
+      rowKey={(t) => t.id}
+      rowLabel={(t) => t.number}
+      rowProps={() => ({ 'data-testid': 'transfer-row' })}
+      refreshing={refreshing}
+    />
   );
 }
