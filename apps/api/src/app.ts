@@ -42,6 +42,7 @@ import { rolesRoutes } from './features/staff/roles.routes.js';
 import { businessProfileRoutes } from './features/businesses/business-profile.routes.js';
 import { planRoutes } from './features/plans/plans.routes.js';
 import { publicConfig } from './config/public-config.js';
+import { APP_VERSION } from './config/app-version.js';
 
 export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'iPos API', version: '1.0.0', description: 'Generated from packages/contracts.' },
+      info: { title: 'iPos API', version: APP_VERSION, description: 'Generated from packages/contracts.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

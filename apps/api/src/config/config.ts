@@ -46,6 +46,13 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (client IPs for rate limits and audit). */
   TRUST_PROXY: booleanString.default(false),
+  /** Backups of the embedded database: daily, on a clean shutdown and on demand. */
+  BACKUPS: booleanString.default(true),
+  /** Where backups go (default DATA_DIR/backups): point it at a USB drive or a synced folder. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number({ message: 'must be a number of backups' }).int().min(1).max(1000).default(14),
+  /** The hour of the day (server time, 0–23) the daily backup is taken: a quiet hour. */
+  BACKUP_HOUR: z.coerce.number({ message: 'must be an hour, 0 to 23' }).int().min(0).max(23).default(3),
 });
 
 export interface Config {
@@ -76,6 +83,7 @@ export interface Config {
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
   trustProxy: boolean;
+  backups: { enabled: boolean; dir: string; keep: number; hour: number };
 }
 
 export class ConfigError extends Error {
@@ -132,5 +140,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
+    backups: {
+      enabled: e.BACKUPS,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+      hour: e.BACKUP_HOUR,
+    },
   };
 }

@@ -1,11 +1,12 @@
 import { OIDC_SCOPES, type PublicConfig } from '@ipos/contracts';
 import type { Config } from './config.js';
+import { APP_VERSION } from './app-version.js';
 
 /** The public subset of the configuration, served at /config.json for the SPA. Never a secret. */
 export function publicConfig(config: Config): PublicConfig {
   return {
     appName: 'iPos',
-    version: '1.0.0',
+    version: APP_VERSION,
     environment: config.env,
     publicUrl: config.publicUrl,
     oidc: {

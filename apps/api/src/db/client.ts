@@ -137,6 +137,21 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * Writes an embedded database's dump (`Database.dump`) as the database of an empty `dataDir`, where
+ * the app then opens it as its own. The folder is locked meanwhile, as a running app locks it.
+ */
+export async function restorePgliteDataDir(dump: Blob, dataDir: string): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump, extensions });
+    await client.close();
+  } finally {
+    lock.release();
+  }
+}
+
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { getHealth, getReady } from '@ipos/contracts';
 import { route } from '../../http/route.js';
 import { AppError } from '../../http/app-error.js';
+import { APP_VERSION } from '../../config/app-version.js';
 
 export function systemRoutes(app: FastifyInstance, deps: import('../../http/context.js').AppDeps) {
-  route(app, deps, getHealth, async () => ({ status: 'ok' as const, version: '1.0.0' }));
+  route(app, deps, getHealth, async () => ({ status: 'ok' as const, version: APP_VERSION }));
 
   route(app, deps, getReady, async () => {
     try {

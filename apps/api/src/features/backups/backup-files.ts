@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { APP_VERSION } from '../../config/app-version.js';
+import { migrationsFolder, queryRows, restorePgliteDataDir, type Database, type Executor } from '../../db/client.js';
+
+/**
+ * Backups of the embedded database: a consistent snapshot of its whole data directory (PGlite's own
+ * dump, the form it loads back), gzip-compressed, written beside a manifest that says what it is and
+ * how to check it. `ipos-backup-<time>.tar.gz` holds the data; `<same>.json` the manifest. A backup is
+ * written under a temporary name and renamed once complete, so a crash mid-way leaves no half backup
+ * that looks whole.
+ */
+export type BackupReason = 'daily' | 'shutdown' | 'manual';
+
+export interface BackupManifest {
+  format: 1;
+  appVersion: string;
+  /** The last migration the database had: a restore refuses a backup newer than the app. */
+  schemaVersion: string;
+  takenAt: string;
+  reason: BackupReason;
+  /** The data file's name, beside the manifest. */
+  file: string;
+  bytes: number;
+  sha256: string;
+  /** Rows per table, counted just before the snapshot. */
+  tables: Record<string, number>;
+}
+
+const PREFIX = 'ipos-backup-';
+
+/** The migrations this build knows, oldest first (their tags, e.g. `0021_register_favourites`). */
+export function knownSchemaVersions(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((e) => e.tag);
+}
+
+/** The database's tables with their exact row counts. */
+export async function countRows(db: Executor): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from ${sql.identifier(name)}`);
+    counts[name] = Number(row!.n);
+  }
+  return counts;
+}
+
+async function appliedSchemaVersion(db: Executor): Promise<string> {
+  const known = knownSchemaVersions();
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from drizzle.__drizzle_migrations`,
+  );
+  return known[Number(row!.n) - 1] ?? 'none';
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** `2026-11-27T03:00:00.000Z` → `20261127-030000`: sorts by time and is safe in any file system. */
+function stamp(at: Date): string {
+  return at
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
+}
+
+/**
+ * Takes one backup into `dir` and returns its manifest. The embedded database answers nothing else
+ * while its files are copied (a few seconds for a shop's database); PostgreSQL has its own tools.
+ */
+export async function takeBackup(
+  database: Database,
+  options: { dir: string; reason: BackupReason; now: Date },
+): Promise<BackupManifest> {
+  if (!database.dump) throw new Error('Only the embedded database is backed up by iPos; use pg_dump for PostgreSQL');
+  fs.mkdirSync(options.dir, { recursive: true });
+  const tables = await countRows(database.db);
+  const schemaVersion = await appliedSchemaVersion(database.db);
+  const data = new Uint8Array(await (await database.dump()).arrayBuffer());
+  let name = `${PREFIX}${stamp(options.now)}`;
+  // Two backups within a second (a manual one, then a shutdown) keep both.
+  for (let n = 2; fs.existsSync(path.join(options.dir, `${name}.tar.gz`)); n++)
+    name = `${PREFIX}${stamp(options.now)}-${n}`;
+  const manifest: BackupManifest = {
+    format: 1,
+    appVersion: APP_VERSION,
+    schemaVersion,
+    takenAt: options.now.toISOString(),
+    reason: options.reason,
+    file: `${name}.tar.gz`,
+    bytes: data.byteLength,
+    sha256: sha256Of(data),
+    tables,
+  };
+  writeWhole(path.join(options.dir, manifest.file), data);
+  writeWhole(path.join(options.dir, `${name}.json`), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+function writeWhole(file: string, data: Uint8Array | string) {
+  const partial = `${file}.partial`;
+  fs.writeFileSync(partial, data);
+  // On the disk before it takes its real name: a power cut leaves a .partial file, never a bad backup.
+  const fd = fs.openSync(partial, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(partial, file);
+}
+
+/** The complete backups in `dir`, newest first (a manifest whose data file is missing is left out). */
+export function listBackups(dir: string): BackupManifest[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith(PREFIX) && f.endsWith('.json'))
+    .flatMap((f) => {
+      try {
+        const manifest = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as BackupManifest;
+        return fs.existsSync(path.join(dir, manifest.file)) ? [manifest] : [];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => (a.takenAt < b.takenAt ? 1 : a.takenAt > b.takenAt ? -1 : b.file.localeCompare(a.file)));
+}
+
+/** Keeps the newest `keep` backups in `dir` and deletes the rest (data and manifest). */
+export function pruneBackups(dir: string, keep: number): void {
+  for (const old of listBackups(dir).slice(keep)) {
+    fs.rmSync(path.join(dir, old.file), { force: true });
+    fs.rmSync(path.join(dir, old.file.replace(/\.tar\.gz$/, '.json')), { force: true });
+  }
+}
+
+export class RestoreError extends Error {}
+
+/**
+ * Reads a backup for restoring: its manifest beside it, the data's checksum, and a schema this build
+ * can run (an older one is migrated forward at start; a newer one needs a newer iPos).
+ */
+export function readBackup(file: string): { manifest: BackupManifest; data: Uint8Array } {
+  const manifestFile = file.replace(/\.tar\.gz$/, '.json');
+  if (!fs.existsSync(file)) throw new RestoreError(`No backup at ${file}`);
+  if (!fs.existsSync(manifestFile)) throw new RestoreError(`The manifest ${manifestFile} is missing beside the backup`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+  const data = new Uint8Array(fs.readFileSync(file));
+  if (data.byteLength !== manifest.bytes || sha256Of(data) !== manifest.sha256)
+    throw new RestoreError('The backup does not match its checksum: it is damaged or incomplete; use another one');
+  const known = knownSchemaVersions();
+  if (manifest.schemaVersion !== 'none' && !known.includes(manifest.schemaVersion))
+    throw new RestoreError(
+      `The backup was taken by a newer iPos (schema ${manifest.schemaVersion}); restore it with iPos ${manifest.appVersion} or later`,
+    );
+  return { manifest, data };
+}
+
+/**
+ * Restores a backup as the database of a new data folder (refusing one that holds anything), after
+ * checking its checksum and schema. The app then starts on that folder as on any other.
+ */
+export async function restoreBackup(file: string, dataDir: string): Promise<BackupManifest> {
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
+    throw new RestoreError(`${dataDir} is not empty: restore into a new, empty folder (nothing was changed)`);
+  const { manifest, data } = readBackup(file);
+  await restorePgliteDataDir(new Blob([data]), dataDir);
+  return manifest;
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Executor } from '../../src/db/client.js';
+import {
+  countRows,
+  knownSchemaVersions,
+  listBackups,
+  pruneBackups,
+  restoreBackup,
+  RestoreError,
+  takeBackup,
+} from '../../src/features/backups/backup-files.js';
+import { createTestServer, type TestServer } from '../support/server.js';
+
+/** A digest of every row of every table (the migrations' own table included), to compare two databases. */
+async function digestOf(db: Executor): Promise<Record<string, string>> {
+  const tables = await queryRows<{ schema: string; name: string }>(
+    db,
+    sql`select schemaname as schema, tablename as name from pg_tables
+        where schemaname in ('public', 'drizzle') order by schemaname, tablename`,
+  );
+  const digest: Record<string, string> = {};
+  for (const t of tables) {
+    const [row] = await queryRows<{ d: string | null }>(
+      db,
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as d from ${sql.identifier(t.schema)}.${sql.identifier(t.name)} r`,
+    );
+    digest[`${t.schema}.${t.name}`] = row!.d ?? '';
+  }
+  return digest;
+}
+
+describe('backups of the embedded database, and the restore drill', () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-backups-'));
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('restores the latest backup into a new folder with every table equal to the source', async () => {
+    const manifest = await takeBackup(server.deps.database, {
+      dir,
+      reason: 'manual',
+      now: new Date('2026-11-27T03:00:00Z'),
+    });
+    expect(manifest).toMatchObject({
+      format: 1,
+      reason: 'manual',
+      takenAt: '2026-11-27T03:00:00.000Z',
+      file: 'ipos-backup-20261127-030000.tar.gz',
+      schemaVersion: knownSchemaVersions().at(-1),
+    });
+    expect(manifest.tables).toEqual(await countRows(server.deps.database.db));
+    expect(manifest.tables.products).toBeGreaterThan(0);
+    expect(fs.statSync(path.join(dir, manifest.file)).size).toBe(manifest.bytes);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+
+    const latest = listBackups(dir)[0]!;
+    const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-restore-')), 'data');
+    await restoreBackup(path.join(dir, latest.file), target);
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      expect(await digestOf(restored.db)).toEqual(await digestOf(server.deps.database.db));
+    } finally {
+      await restored.close();
+      fs.rmSync(path.dirname(target), { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a folder that is not empty, a damaged backup and one from a newer iPos, changing nothing', async () => {
+    const manifest = await takeBackup(server.deps.database, {
+      dir,
+      reason: 'manual',
+      now: new Date('2026-11-27T04:00:00Z'),
+    });
+    const file = path.join(dir, manifest.file);
+    const busy = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-busy-'));
+    fs.writeFileSync(path.join(busy, 'keep.txt'), 'mine');
+    await expect(restoreBackup(file, busy)).rejects.toThrow(/not empty/);
+    expect(fs.readdirSync(busy)).toEqual(['keep.txt']);
+
+    const damaged = path.join(dir, 'ipos-backup-damaged.tar.gz');
+    const bytes = fs.readFileSync(file);
+    const middle = bytes.length >> 1;
+    bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
+    fs.writeFileSync(damaged, bytes);
+    fs.writeFileSync(
+      damaged.replace('.tar.gz', '.json'),
+      JSON.stringify({ ...manifest, file: path.basename(damaged) }),
+    );
+    const fresh = path.join(busy, 'new');
+    await expect(restoreBackup(damaged, fresh)).rejects.toThrow(RestoreError);
+    await expect(restoreBackup(damaged, fresh)).rejects.toThrow(/checksum/);
+    expect(fs.existsSync(fresh)).toBe(false);
+
+    fs.writeFileSync(
+      file.replace('.tar.gz', '.json'),
+      JSON.stringify({ ...manifest, schemaVersion: '9999_from_the_future' }),
+    );
+    await expect(restoreBackup(file, fresh)).rejects.toThrow(/newer iPos/);
+    fs.rmSync(busy, { recursive: true, force: true });
+    fs.rmSync(damaged, { force: true });
+    fs.rmSync(damaged.replace('.tar.gz', '.json'), { force: true });
+  });
+
+  it('keeps the newest backups and deletes the rest, data and manifest', () => {
+    const keepDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-keep-'));
+    for (const day of [1, 2, 3]) {
+      const name = `ipos-backup-2026112${day}-030000`;
+      fs.writeFileSync(path.join(keepDir, `${name}.tar.gz`), 'data');
+      fs.writeFileSync(
+        path.join(keepDir, `${name}.json`),
+        JSON.stringify({ file: `${name}.tar.gz`, takenAt: `2026-11-2${day}T03:00:00.000Z` }),
+      );
+    }
+    fs.writeFileSync(path.join(keepDir, 'notes.txt'), 'not a backup');
+    pruneBackups(keepDir, 2);
+    expect(listBackups(keepDir).map((b) => b.takenAt)).toEqual([
+      '2026-11-23T03:00:00.000Z',
+      '2026-11-22T03:00:00.000Z',
+    ]);
+    expect(fs.readdirSync(keepDir).sort()).toEqual([
+      'ipos-backup-20261122-030000.json',
+      'ipos-backup-20261122-030000.tar.gz',
+      'ipos-backup-20261123-030000.json',
+      'ipos-backup-20261123-030000.tar.gz',
+      'notes.txt',
+    ]);
+    fs.rmSync(keepDir, { recursive: true, force: true });
+  });
+});
