@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Skeleton, Stack, Table } from '@mantine/core';
+import { Box, Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-states';
 import { isAccessRefused, NoAccess } from './no-access';
@@ -59,28 +59,4 @@ export function ListState({
     );
   if (count === 0) return <>{empty}</>;
   return <>{children}</>;
-}
-
-/**
- * A list's table: scrolls sideways below `minWidth`, and is dimmed while the next page or filter
- * loads over the rows still shown (`refreshing`: the query's placeholder data).
- */
-export function ListTable({
-  label,
-  minWidth,
-  refreshing,
-  children,
-}: {
-  label: string;
-  minWidth: number;
-  refreshing: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table aria-label={label} verticalSpacing="xs" highlightOnHover style={{ opacity: refreshing ? 0.6 : 1 }}>
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  );
 }

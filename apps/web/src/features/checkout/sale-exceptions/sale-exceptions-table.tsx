@@ -1,6 +1,6 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Button, Text, VisuallyHidden } from '@mantine/core';
 import { saleExceptionKindLabels, type CurrencyCode, type SaleException } from '@ipos/contracts';
-import { ListTable } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatDateTime } from '../../../lib/format';
 import { SaleExceptionDetails } from './sale-exception-details';
 
@@ -33,58 +33,91 @@ export function SaleExceptionsTable({
   canResolve: boolean;
   onResolve: (exception: SaleException) => void;
 }) {
+  const columns: TableColumn<SaleException>[] = [
+    {
+      key: 'kind',
+      label: 'What happened',
+      kind: 'other',
+      priority: 1,
+      cell: (e) => (
+        <Badge color={kindColour[e.kind] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+          {kindLabel(e.kind)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'sale',
+      label: 'Sale',
+      kind: 'code',
+      priority: 0,
+      cell: (e) => (
+        <>
+          <Text size="sm" fw={600} ff="monospace">
+            {e.sale.number}
+          </Text>
+          {e.sale.offlineReference ? (
+            <Text size="xs" c="dimmed" ff="monospace">
+              Offline ref {e.sale.offlineReference}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'item',
+      label: 'Item',
+      priority: 0,
+      minWidth: 112,
+      cell: (e) => (
+        <>
+          <Text size="sm">{e.name}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {e.sku}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'difference',
+      label: 'Difference',
+      priority: 2,
+      minWidth: 144,
+      cell: (e) => <SaleExceptionDetails exception={e} currency={currency} />,
+    },
+    {
+      key: 'sold',
+      label: 'Sold',
+      priority: 3,
+      minWidth: 112,
+      cell: (e) => (
+        <>
+          <Text size="sm">{formatDateTime(e.sale.completedAt, timeZone)}</Text>
+          <Text size="xs" c="dimmed">
+            {e.sale.cashier?.name ?? 'Unknown cashier'}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'resolution',
+      label: 'Resolution',
+      header: <VisuallyHidden>Resolution</VisuallyHidden>,
+      kind: 'other',
+      priority: 0,
+      tdProps: () => ({ ta: 'right' }),
+      cell: (e) => <Resolution exception={e} canResolve={canResolve} timeZone={timeZone} onResolve={onResolve} />,
+    },
+  ];
   return (
-    <ListTable label="Sales made offline to review" minWidth={860} refreshing={refreshing}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>What happened</Table.Th>
-          <Table.Th>Sale</Table.Th>
-          <Table.Th>Item</Table.Th>
-          <Table.Th>Difference</Table.Th>
-          <Table.Th>Sold</Table.Th>
-          <Table.Th aria-label="Resolution" />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((e) => (
-          <Table.Tr key={e.id} data-testid="sale-exception-row">
-            <Table.Td>
-              <Badge color={kindColour[e.kind] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
-                {kindLabel(e.kind)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" fw={600} ff="monospace">
-                {e.sale.number}
-              </Text>
-              {e.sale.offlineReference ? (
-                <Text size="xs" c="dimmed" ff="monospace">
-                  Offline ref {e.sale.offlineReference}
-                </Text>
-              ) : null}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{e.name}</Text>
-              <Text size="xs" c="dimmed">
-                {e.sku}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <SaleExceptionDetails exception={e} currency={currency} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatDateTime(e.sale.completedAt, timeZone)}</Text>
-              <Text size="xs" c="dimmed">
-                {e.sale.cashier?.name ?? 'Unknown cashier'}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Resolution exception={e} canResolve={canResolve} timeZone={timeZone} onResolve={onResolve} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </ListTable>
+    <ResponsiveTable
+      label="Sales made offline to review"
+      columns={columns}
+      rows={items}
+      rowKey={(e) => e.id}
+      rowLabel={(e) => `${e.name}, sale ${e.sale.number}`}
+      rowProps={() => ({ 'data-testid': 'sale-exception-row' })}
+      refreshing={refreshing}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   formatStoreDateTime,
@@ -8,6 +8,7 @@ import {
   type InvoiceState,
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
+import type { TableColumn } from '../../../components/table/responsive-table';
 import { pathTo } from '../../../lib/route-paths';
 import { LatestRecords } from './latest-records';
 
@@ -22,35 +23,40 @@ const stateColors: Record<string, string> = {
 
 type HistoryItem = CustomerSummary['history']['items'][number];
 
-function HistoryRow({
-  h,
-  currency,
-  timeZone,
-}: {
-  h: HistoryItem;
-  currency: CurrencyCode;
-  timeZone: string | undefined;
-}) {
-  return (
-    <Table.Tr data-testid="history-row">
-      <Table.Td>{formatStoreDateTime(h.at, timeZone)}</Table.Td>
-      <Table.Td>
-        <Anchor
-          component={Link}
-          to={
-            h.kind === 'sale'
-              ? pathTo('dashboard.transactions.:id', { id: h.id })
-              : pathTo('dashboard.invoice.view/:id', { id: h.id })
-          }
-        >
-          {h.number}
-        </Anchor>
-        <Text size="xs" c="dimmed">
-          {h.kind === 'sale' ? 'Sale' : `Invoice${h.dueDate ? `, due ${h.dueDate}` : ''}`}
-        </Text>
-      </Table.Td>
-      <Table.Td>{h.storeName}</Table.Td>
-      <Table.Td>
+/** The date, number and total always show; the store and state move into details when narrow. */
+function historyColumns(currency: CurrencyCode, timeZone: string | undefined): TableColumn<HistoryItem>[] {
+  return [
+    { key: 'date', label: 'Date', priority: 0, minWidth: 112, cell: (h) => formatStoreDateTime(h.at, timeZone) },
+    {
+      key: 'number',
+      label: 'Number',
+      kind: 'code',
+      priority: 0,
+      cell: (h) => (
+        <>
+          <Anchor
+            component={Link}
+            to={
+              h.kind === 'sale'
+                ? pathTo('dashboard.transactions.:id', { id: h.id })
+                : pathTo('dashboard.invoice.view/:id', { id: h.id })
+            }
+          >
+            {h.number}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {h.kind === 'sale' ? 'Sale' : `Invoice${h.dueDate ? `, due ${h.dueDate}` : ''}`}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'store', label: 'Store', priority: 2, minWidth: 96, cell: (h) => h.storeName },
+    {
+      key: 'state',
+      label: 'State',
+      kind: 'other',
+      priority: 1,
+      cell: (h) => (
         <Badge color={stateColors[h.state] ?? 'gray'} variant="light">
           {h.kind === 'sale'
             ? h.refundedMinor > 0
@@ -58,21 +64,33 @@ function HistoryRow({
               : 'Completed'
             : (invoiceStateLabels[h.state as InvoiceState] ?? h.state)}
         </Badge>
-      </Table.Td>
-      <Table.Td ta="right">
-        <Money amountMinor={h.totalMinor} currency={currency} />
-        {h.kind === 'sale' && h.refundedMinor > 0 ? (
-          <Text size="xs" c="dimmed">
-            refunded <Money amountMinor={h.refundedMinor} currency={currency} />
-          </Text>
-        ) : null}
-        {h.kind === 'invoice' && h.state !== 'void' && h.paidMinor < h.totalMinor ? (
-          <Text size="xs" c="dimmed">
-            paid <Money amountMinor={h.paidMinor} currency={currency} />
-          </Text>
-        ) : null}
-      </Table.Td>
-    </Table.Tr>
+      ),
+    },
+    {
+      key: 'total',
+      label: 'Total',
+      kind: 'number',
+      priority: 0,
+      cell: (h) => <HistoryTotal h={h} currency={currency} />,
+    },
+  ];
+}
+
+function HistoryTotal({ h, currency }: { h: HistoryItem; currency: CurrencyCode }) {
+  return (
+    <>
+      <Money amountMinor={h.totalMinor} currency={currency} />
+      {h.kind === 'sale' && h.refundedMinor > 0 ? (
+        <Text size="xs" c="dimmed">
+          refunded <Money amountMinor={h.refundedMinor} currency={currency} />
+        </Text>
+      ) : null}
+      {h.kind === 'invoice' && h.state !== 'void' && h.paidMinor < h.totalMinor ? (
+        <Text size="xs" c="dimmed">
+          paid <Money amountMinor={h.paidMinor} currency={currency} />
+        </Text>
+      ) : null}
+    </>
   );
 }
 
@@ -91,22 +109,12 @@ export function CustomerHistory({
       title="Purchase history"
       emptyTitle="No purchases yet"
       emptyText="Sales naming this customer and their invoices appear here."
-      minWidth={640}
-      shown={history.items.length}
       total={history.total}
-      head={
-        <>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Store</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-        </>
-      }
-    >
-      {history.items.map((h) => (
-        <HistoryRow key={`${h.kind}:${h.id}`} h={h} currency={currency} timeZone={timeZone} />
-      ))}
-    </LatestRecords>
+      columns={historyColumns(currency, timeZone)}
+      rows={history.items}
+      rowKey={(h) => `${h.kind}:${h.id}`}
+      rowLabel={(h) => h.number}
+      rowProps={() => ({ 'data-testid': 'history-row' })}
+    />
   );
 }

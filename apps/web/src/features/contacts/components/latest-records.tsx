@@ -1,34 +1,26 @@
 import type { ReactNode } from 'react';
-import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { ListTable } from '../../../components/feedback/list-state';
+import { ResponsiveTable, type ResponsiveTableProps } from '../../../components/table/responsive-table';
 
 /**
  * A contact's latest records of one kind (a customer's purchases, a vendor's orders): the title, the
  * empty state when there are none, else the table of those given, and how many of how many when the
  * answer holds only the latest.
  */
-export function LatestRecords({
+export function LatestRecords<Row>({
   title,
   emptyTitle,
   emptyText,
-  minWidth,
-  shown,
   total,
-  head,
-  children,
+  ...table
 }: {
   title: string;
   emptyTitle: string;
   emptyText: ReactNode;
-  minWidth: number;
-  shown: number;
   total: number;
-  /** The header cells. */
-  head: ReactNode;
-  /** The rows. */
-  children: ReactNode;
-}) {
+} & Pick<ResponsiveTableProps<Row>, 'columns' | 'rows' | 'rowKey' | 'rowLabel' | 'rowProps'>) {
+  const shown = table.rows.length;
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
@@ -38,12 +30,7 @@ export function LatestRecords({
         <EmptyState title={emptyTitle}>{emptyText}</EmptyState>
       ) : (
         <Card withBorder padding={0} radius="md">
-          <ListTable label={title} minWidth={minWidth} refreshing={false}>
-            <Table.Thead>
-              <Table.Tr>{head}</Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{children}</Table.Tbody>
-          </ListTable>
+          <ResponsiveTable label={title} {...table} />
         </Card>
       )}
       {total > shown ? (

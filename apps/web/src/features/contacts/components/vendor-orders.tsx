@@ -1,7 +1,8 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatStoreDateTime, purchaseOrderStatuses, type CurrencyCode, type VendorSummary } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
+import type { TableColumn } from '../../../components/table/responsive-table';
 import { pathTo } from '../../../lib/route-paths';
 import { LatestRecords } from './latest-records';
 
@@ -17,52 +18,64 @@ export function VendorOrders({
   currency: CurrencyCode;
   timeZone: string | undefined;
 }) {
+  type Order = VendorSummary['orders']['items'][number];
+  const money = (key: 'orderedMinor' | 'receivedMinor' | 'returnedMinor') => (o: Order) => (
+    <Money amountMinor={o[key]} currency={currency} />
+  );
+  const columns: TableColumn<Order>[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      priority: 0,
+      minWidth: 112,
+      cell: (o) => (
+        <>
+          <Anchor
+            component={Link}
+            to={pathTo('dashboard.purchase-order.view/:id', { id: o.id })}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {o.number}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {o.storeName}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      kind: 'other',
+      priority: 1,
+      cell: (o) => (
+        <Badge variant="light" color={o.status === 1 ? 'gray' : o.status === 0 ? 'blue' : 'green'}>
+          {statusLabel(o.status)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'created',
+      label: 'Created',
+      priority: 4,
+      minWidth: 112,
+      cell: (o) => formatStoreDateTime(o.createdAt, timeZone),
+    },
+    { key: 'ordered', label: 'Ordered', kind: 'number', priority: 0, cell: money('orderedMinor') },
+    { key: 'received', label: 'Received', kind: 'number', priority: 2, cell: money('receivedMinor') },
+    { key: 'returned', label: 'Returned', kind: 'number', priority: 3, cell: money('returnedMinor') },
+  ];
   return (
     <LatestRecords
       title="Purchase orders"
       emptyTitle="No purchase orders yet"
       emptyText="Orders to this vendor appear here."
-      minWidth={680}
-      shown={orders.items.length}
       total={orders.total}
-      head={
-        <>
-          <Table.Th>Number</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Created</Table.Th>
-          <Table.Th ta="right">Ordered</Table.Th>
-          <Table.Th ta="right">Received</Table.Th>
-          <Table.Th ta="right">Returned</Table.Th>
-        </>
-      }
-    >
-      {orders.items.map((o) => (
-        <Table.Tr key={o.id} data-testid="order-row">
-          <Table.Td>
-            <Anchor component={Link} to={pathTo('dashboard.purchase-order.view/:id', { id: o.id })}>
-              {o.number}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {o.storeName}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            <Badge variant="light" color={o.status === 1 ? 'gray' : o.status === 0 ? 'blue' : 'green'}>
-              {statusLabel(o.status)}
-            </Badge>
-          </Table.Td>
-          <Table.Td>{formatStoreDateTime(o.createdAt, timeZone)}</Table.Td>
-          <Table.Td ta="right">
-            <Money amountMinor={o.orderedMinor} currency={currency} />
-          </Table.Td>
-          <Table.Td ta="right">
-            <Money amountMinor={o.receivedMinor} currency={currency} />
-          </Table.Td>
-          <Table.Td ta="right">
-            <Money amountMinor={o.returnedMinor} currency={currency} />
-          </Table.Td>
-        </Table.Tr>
-      ))}
-    </LatestRecords>
+      columns={columns}
+      rows={orders.items}
+      rowKey={(o) => o.id}
+      rowLabel={(o) => o.number}
+      rowProps={() => ({ 'data-testid': 'order-row' })}
+    />
   );
 }
