@@ -23,7 +23,7 @@ test('the store dashboard shows today’s figures and the newest sale', async ({
     await expect(page.getByTestId('no-sales-today')).toHaveCount(0);
     await expect(page.getByTestId('payment-mix')).toContainText('Cash');
     // The charts load lazily and draw.
-    await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
+    await expect(page.locator('[data-chart]').first()).toBeVisible();
 
     const recent = page.getByTestId('recent-sales');
     await expect(recent).toContainText(sale.number);

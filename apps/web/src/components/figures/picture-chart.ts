@@ -1,10 +1,7 @@
 /**
  * A chart drawn as a picture of figures shown beside it as text or a table: hidden from screen
- * readers, and nothing in it takes focus. recharts makes a chart (and a pie, on its own) focusable for
- * its keyboard layer; inside a hidden chart a keyboard user would land on something no screen reader
- * can say (axe: aria-hidden-focus).
+ * readers, and nothing in it takes focus (inside a hidden chart a keyboard user would land on
+ * something no screen reader can say; axe: aria-hidden-focus). A pointer still reads each value from
+ * its mark's tooltip (the `title` of the mark).
  */
-export const pictureChartProps = { 'aria-hidden': true, accessibilityLayer: false } as const;
-
-/** A donut's pie, focusable by default even without the chart's keyboard layer. */
-export const picturePieProps = { rootTabIndex: -1 } as const;
+export const pictureChartProps = { 'aria-hidden': true, 'data-chart': '' } as const;

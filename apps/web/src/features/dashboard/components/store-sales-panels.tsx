@@ -6,7 +6,7 @@ import { formatDayLabel } from '../../../lib/format';
 import { formatQuantity } from '../../../lib/quantity';
 import { Panel } from './store-figure-parts';
 
-// recharts stays out of the main bundle: the charts load when the figures first show.
+// The charts load when the figures first show, not with the dashboard.
 const PaymentMixChart = lazy(() => import('./store-charts').then((m) => ({ default: m.PaymentMixChart })));
 const Last7DaysChart = lazy(() => import('./store-charts').then((m) => ({ default: m.Last7DaysChart })));
 

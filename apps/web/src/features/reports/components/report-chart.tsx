@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Skeleton } from '@mantine/core';
 import type { BreakdownChartProps, TrendChartProps } from './report-charts';
 
-// recharts loads when a report first draws a chart, not with the app.
+// The charts load when a report first draws one, not with the report.
 const LazyTrend = lazy(() => import('./report-charts').then((m) => ({ default: m.TrendChart })));
 const LazyBreakdown = lazy(() => import('./report-charts').then((m) => ({ default: m.BreakdownChart })));
 

@@ -1,20 +1,15 @@
-import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
 import type { CurrencyCode, ReportFormat } from '@ipos/contracts';
-import { pictureChartProps, picturePieProps } from '../../../components/figures/picture-chart';
+import { DonutChartFigure, RowChartFigure } from '../../../components/figures/share-charts';
+import { TrendChartFigure, type ChartSeries } from '../../../components/figures/trend-chart';
 import { formatReportValue } from './report-format';
 
 /**
- * The reports' charts. recharts is large, so this module is loaded lazily (report-chart.tsx) and
- * stays out of the main bundle and the reports' first paint. Values are drawn as given (money in
+ * The reports' charts, loaded lazily (report-chart.tsx) so they stay out of the reports' first paint.
+ * Values are drawn as given (money in
  * minor units: an axis needs numbers) and every label and tooltip is formatted from them exactly.
  * Charts are pictures of the table beside them: hidden from screen readers, which read the table.
  */
-export interface ChartSeries {
-  key: string;
-  label: string;
-  color: string;
-}
+export type { ChartSeries };
 
 export interface TrendChartProps {
   data: Record<string, string | number>[];
@@ -28,17 +23,17 @@ export interface TrendChartProps {
 }
 
 export function TrendChart({ data, dataKey, series, format, currency, kind = 'bar', height = 260 }: TrendChartProps) {
-  const props = {
-    h: height,
-    data,
-    dataKey,
-    series: series.map((s) => ({ name: s.key, label: s.label, color: s.color })),
-    valueFormatter: (value: number) => formatReportValue(value, format, currency),
-    withLegend: series.length > 1,
-    yAxisProps: { width: 90 },
-    ...pictureChartProps,
-  };
-  return kind === 'area' ? <AreaChart {...props} curveType="monotone" /> : <BarChart {...props} />;
+  return (
+    <TrendChartFigure
+      height={height}
+      data={data}
+      dataKey={dataKey}
+      series={series}
+      kind={kind}
+      valueFormatter={(value) => formatReportValue(value, format, currency)}
+      yAxisWidth={90}
+    />
+  );
 }
 
 export interface BreakdownChartProps {
@@ -67,28 +62,19 @@ export function BreakdownChart({ data, format, currency, kind = 'bar', height }:
   const formatter = (value: number) => formatReportValue(value, format, currency);
   if (kind === 'donut')
     return (
-      <DonutChart
+      <DonutChartFigure
         data={data.map((d, i) => ({ ...d, color: palette[i % palette.length]! }))}
         size={170}
         thickness={26}
-        withTooltip
-        tooltipDataSource="segment"
         valueFormatter={formatter}
-        pieProps={picturePieProps}
-        {...pictureChartProps}
       />
     );
   return (
-    <BarChart
-      h={height ?? Math.max(120, data.length * 32)}
+    <RowChartFigure
       data={data}
-      dataKey="name"
-      orientation="vertical"
-      series={[{ name: 'value', label: 'Value', color: 'blue.6' }]}
       valueFormatter={formatter}
-      yAxisProps={{ width: 140 }}
-      gridAxis="none"
-      {...pictureChartProps}
+      nameWidth={140}
+      minHeight={height ?? Math.max(120, data.length * 32)}
     />
   );
 }
