@@ -1,6 +1,7 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { BusinessSummary } from '@ipos/contracts';
 import { Link } from 'react-router';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { formatMoney } from '../../../lib/money';
 import { pathTo } from '../../../lib/route-paths';
 
@@ -51,50 +52,72 @@ export function BusinessToday({
             No stores yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" aria-label={`Stores of ${business.name} today`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Store</Table.Th>
-                  <Table.Th ta="right">Sales</Table.Th>
-                  <Table.Th ta="right">Net sales</Table.Th>
-                  <Table.Th ta="right">Low stock</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {business.stores.map((store) => (
-                  <Table.Tr key={store.id}>
-                    <Table.Td>
-                      {store.name}{' '}
-                      <Text span c="dimmed" size="sm">
-                        ({store.alias})
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {store.today} · {store.timeZone}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{store.todayFigures.salesCount}</Table.Td>
-                    <Table.Td ta="right">{money(store.todayFigures.netSalesMinor)}</Table.Td>
-                    <Table.Td ta="right">{store.lowStockCount}</Table.Td>
-                    <Table.Td ta="right">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => onOpenStore(store.id)}
-                        // The name starts with the words on the button (WCAG 2.5.3), then says which store.
-                        aria-label={`Work here in ${store.name}`}
-                      >
-                        Work here
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label={`Stores of ${business.name} today`}
+            columns={[
+              {
+                key: 'store',
+                label: 'Store',
+                priority: 0,
+                minWidth: 128,
+                cell: (store) => (
+                  <>
+                    {store.name}{' '}
+                    <Text span c="dimmed" size="sm">
+                      ({store.alias})
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {store.today} · {store.timeZone}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                key: 'sales',
+                label: 'Sales',
+                kind: 'number',
+                priority: 2,
+                cell: (store) => store.todayFigures.salesCount,
+              },
+              {
+                key: 'net',
+                label: 'Net sales',
+                kind: 'number',
+                priority: 0,
+                cell: (store) => money(store.todayFigures.netSalesMinor),
+              },
+              {
+                key: 'lowStock',
+                label: 'Low stock',
+                kind: 'number',
+                priority: 3,
+                cell: (store) => store.lowStockCount,
+              },
+              {
+                key: 'actions',
+                label: 'Actions',
+                header: <VisuallyHidden>Actions</VisuallyHidden>,
+                kind: 'other',
+                priority: 1,
+                tdProps: () => ({ ta: 'right' }),
+                cell: (store) => (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => onOpenStore(store.id)}
+                    // The name starts with the words on the button (WCAG 2.5.3), then says which store.
+                    aria-label={`Work here in ${store.name}`}
+                  >
+                    Work here
+                  </Button>
+                ),
+              },
+            ]}
+            rows={business.stores}
+            rowKey={(store) => store.id}
+            rowLabel={(store) => store.name}
+            tableProps={{ highlightOnHover: false }}
+          />
         )}
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
-import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import type { LowStockAlert } from '@ipos/contracts';
 import { Link } from 'react-router';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { formatQuantity } from '../../../lib/quantity';
 import { pathTo } from '../../../lib/route-paths';
 
@@ -23,46 +24,64 @@ export function LowStock({ items, total }: { items: LowStockAlert[]; total: numb
                 The {items.length} lowest of {total}.
               </Text>
             ) : null}
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs" aria-label="Low-stock alerts">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th>Store</Table.Th>
-                    <Table.Th ta="right">On hand</Table.Th>
-                    <Table.Th ta="right">Reorder level</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((alert) => (
-                    <Table.Tr key={`${alert.storeId}:${alert.variantId}`}>
-                      <Table.Td>
-                        {alert.name}
-                        <Text size="xs" c="dimmed">
-                          {alert.sku}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {alert.storeName}
-                        <Text size="xs" c="dimmed">
-                          <Anchor
-                            component={Link}
-                            to={pathTo('dashboard.business.view/:id', { id: alert.businessId })}
-                            inherit
-                          >
-                            {alert.businessName}
-                          </Anchor>
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right" c={alert.onHand <= 0 ? 'red' : undefined}>
-                        {formatQuantity(alert.onHand)}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatQuantity(alert.reorderLevel)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable
+              label="Low-stock alerts"
+              columns={[
+                {
+                  key: 'product',
+                  label: 'Product',
+                  priority: 0,
+                  minWidth: 128,
+                  cell: (alert) => (
+                    <>
+                      {alert.name}
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {alert.sku}
+                      </Text>
+                    </>
+                  ),
+                },
+                {
+                  key: 'store',
+                  label: 'Store',
+                  priority: 1,
+                  minWidth: 112,
+                  cell: (alert) => (
+                    <>
+                      {alert.storeName}
+                      <Text size="xs" c="dimmed">
+                        <Anchor
+                          component={Link}
+                          to={pathTo('dashboard.business.view/:id', { id: alert.businessId })}
+                          inherit
+                        >
+                          {alert.businessName}
+                        </Anchor>
+                      </Text>
+                    </>
+                  ),
+                },
+                {
+                  key: 'onHand',
+                  label: 'On hand',
+                  kind: 'number',
+                  priority: 0,
+                  tdProps: (alert) => ({ c: alert.onHand <= 0 ? 'red' : undefined }),
+                  cell: (alert) => formatQuantity(alert.onHand),
+                },
+                {
+                  key: 'reorderLevel',
+                  label: 'Reorder level',
+                  kind: 'number',
+                  priority: 2,
+                  cell: (alert) => formatQuantity(alert.reorderLevel),
+                },
+              ]}
+              rows={items}
+              rowKey={(alert) => `${alert.storeId}:${alert.variantId}`}
+              rowLabel={(alert) => `${alert.name}, ${alert.storeName}`}
+              tableProps={{ highlightOnHover: false }}
+            />
           </>
         )}
       </Stack>
