@@ -25,8 +25,9 @@ import { CONFIG_URL, loadConfig } from './lib/config';
 import { installGlobals } from './lib/globals';
 import { installPreloadRecovery } from './lib/preload-recovery';
 import { createQueryClient } from './lib/query-client';
+import { readStored, storageKeys } from './lib/storage';
 import { followAccountForAnalytics } from './analytics-identity';
-import { APP_INITIALIZED, runStartup } from './startup';
+import { APP_INITIALIZED, runStartup, startWhenSignedIn } from './startup';
 
 // Before anything is fetched: a route chunk that fails to download reloads the page once.
 installPreloadRecovery();
@@ -92,9 +93,16 @@ void runStartup({
     deps.auth.onSignedOut(() => void forgetDeviceQueries());
     // No one's PIN stays checkable offline on this device once they sign out.
     deps.auth.onSignedOut(() => void import('./features/accounts/pin-verifier').then((pins) => pins.forgetAllPins()));
-    // Sales waiting on this device are sent from any screen of the tab (never cleared by sign-out);
-    // loaded after start-up, so the entry chunk does not carry the device store.
-    void import('./features/checkout/outbox/outbox-sync').then((outbox) => outbox.startOutboxSync());
+    // Sales waiting on this device are sent from any screen of the tab (never cleared by sign-out),
+    // with a session only: loaded once someone is signed in, so neither the entry chunk nor the
+    // signed-out Landing carries the device store.
+    startWhenSignedIn(
+      () => void import('./features/checkout/outbox/outbox-sync').then((outbox) => outbox.startOutboxSync()),
+      {
+        isSignedIn: () => readStored(storageKeys.token) !== null,
+        onSignedIn: (listener) => deps.auth.userManager.events.addUserLoaded(listener),
+      },
+    );
     followAccountForAnalytics({
       queryClient: deps.queryClient,
       accountQueryKey: meQueryKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { APP_INITIALIZED, runStartup, STARTUP_FAILED } from './startup';
+import { APP_INITIALIZED, runStartup, startWhenSignedIn, STARTUP_FAILED } from './startup';
 
 describe('start-up sequence (spec section 1)', () => {
   it('mounts the app after the identity-provider check passes, then tracks App Initialized', async () => {
@@ -50,5 +50,39 @@ describe('start-up sequence (spec section 1)', () => {
     expect(mounted).toBe(false);
     expect(afterMount).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledWith('Startup was not okay', expect.stringContaining('No #root element'));
+  });
+});
+
+describe('work that needs a session', () => {
+  function signals(signedIn: boolean) {
+    const listeners = new Set<() => void>();
+    return {
+      listeners,
+      signIn: () => [...listeners].forEach((listener) => listener()),
+      isSignedIn: () => signedIn,
+      onSignedIn: (listener: () => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+  }
+
+  it('starts at once when a session is kept on the device', () => {
+    const start = vi.fn();
+    const session = signals(true);
+    startWhenSignedIn(start, session);
+    expect(start).toHaveBeenCalledOnce();
+    expect(session.listeners.size).toBe(0);
+  });
+
+  it('waits for the first sign-in when no one is signed in, and starts once', () => {
+    const start = vi.fn();
+    const session = signals(false);
+    startWhenSignedIn(start, session);
+    expect(start).not.toHaveBeenCalled();
+    session.signIn();
+    session.signIn();
+    expect(start).toHaveBeenCalledOnce();
+    expect(session.listeners.size).toBe(0);
   });
 });

@@ -49,3 +49,26 @@ export async function runStartup<T>({
   afterMount(checked);
   return true;
 }
+
+export interface SessionSignals {
+  /** Someone's session is kept on this device (valid, expired or held offline). */
+  isSignedIn: () => boolean;
+  /** Subscribes to a session being loaded (a sign-in or a renewal); returns the unsubscribe. */
+  onSignedIn: (listener: () => void) => () => void;
+}
+
+/**
+ * Runs `start` once someone is signed in: at once when a session is kept, else at the first sign-in.
+ * For work that needs a session (sending the device's sales), so a signed-out first screen does not
+ * download it.
+ */
+export function startWhenSignedIn(start: () => void, { isSignedIn, onSignedIn }: SessionSignals): void {
+  if (isSignedIn()) {
+    start();
+    return;
+  }
+  const stop = onSignedIn(() => {
+    stop();
+    start();
+  });
+}
