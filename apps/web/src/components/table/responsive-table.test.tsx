@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
@@ -80,6 +80,15 @@ describe('ResponsiveTable', () => {
     expect(headings(table)).toEqual(['Name', 'On hand', 'Details']);
     expect(within(table).queryByText('LEK-RICE-5KG')).toBeNull();
     expect(within(table).getByRole('cell', { name: '12' })).toHaveStyle({ textAlign: 'right' });
+  });
+
+  it('when even the key columns overflow, their text columns give up their minimum widths', () => {
+    boxWidth = 300;
+    const name = () => within(renderTable()).getByRole('columnheader', { name: 'Name' });
+    expect(name().querySelector('[style*="min-width"]')).not.toBeNull();
+    cleanup();
+    boxWidth = 150;
+    expect(name().querySelector('[style*="min-width"]')).toBeNull();
   });
 
   it('moves only as many columns as it must', () => {

@@ -111,7 +111,7 @@ export function ResponsiveTable<Row>({
   busy,
   tableProps,
 }: ResponsiveTableProps<Row>) {
-  const { boxRef, hidden } = useColumnFit(hideOrderOf(columns as readonly TableColumn<never>[]), rows);
+  const { boxRef, hidden, squeezed } = useColumnFit(hideOrderOf(columns as readonly TableColumn<never>[]), rows);
   const shown = columns.filter((column) => !hidden.has(column.key));
   const moved = columns.filter((column) => hidden.has(column.key));
   const colSpan = shown.length + (moved.length > 0 ? 1 : 0);
@@ -128,7 +128,7 @@ export function ResponsiveTable<Row>({
           <Table.Tr>
             {shown.map((column) => (
               <Table.Th key={column.key} scope="col" ta={align(column)} {...column.thProps}>
-                {column.kind === 'text' || column.kind === undefined ? (
+                {(column.kind === 'text' || column.kind === undefined) && !squeezed ? (
                   <Box miw={column.minWidth ?? 144}>{column.header ?? column.label}</Box>
                 ) : (
                   (column.header ?? column.label)

@@ -11,7 +11,8 @@ const overflows = (box: HTMLElement) => box.scrollWidth > box.clientWidth + 1;
  * (a rotated tablet, a resized window, a sidebar opening) or the rows change, every column comes back
  * and the fitting starts again; when the table's content grows in a box of the same width (a font
  * loading), the fitting goes on from where it was. The decision follows the table's own box, not the
- * viewport, so a table in a narrow card fits the card. Without layout (jsdom) nothing overflows and
+ * viewport, so a table in a narrow card fits the card. If the key columns alone still overflow, their
+ * text columns drop their minimum widths as a last step. Without layout (jsdom) nothing overflows and
  * every column shows.
  */
 export function useColumnFit(hideOrder: readonly string[], rows: unknown) {
@@ -28,7 +29,8 @@ export function useColumnFit(hideOrder: readonly string[], rows: unknown) {
     const box = boxRef.current;
     if (!box) return;
     width.current = box.clientWidth;
-    if (fit.hiddenCount < maxHidden && overflows(box)) setFit({ ...fit, hiddenCount: fit.hiddenCount + 1 });
+    // One step past hiding every optional column: the key columns give up their minimum widths.
+    if (fit.hiddenCount <= maxHidden && overflows(box)) setFit({ ...fit, hiddenCount: fit.hiddenCount + 1 });
   }, [fit, maxHidden]);
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function useColumnFit(hideOrder: readonly string[], rows: unknown) {
         width.current = box.clientWidth;
         flushSync(() => setFit((last) => ({ ...last, hiddenCount: 0 })));
       } else if (overflows(box)) {
-        flushSync(() => setFit((last) => ({ ...last, hiddenCount: Math.min(last.hiddenCount + 1, maxHidden) })));
+        flushSync(() => setFit((last) => ({ ...last, hiddenCount: Math.min(last.hiddenCount + 1, maxHidden + 1) })));
       }
     });
     observer.observe(box);
@@ -47,5 +49,10 @@ export function useColumnFit(hideOrder: readonly string[], rows: unknown) {
     return () => observer.disconnect();
   }, [maxHidden]);
 
-  return { boxRef, hidden: new Set(hideOrder.slice(0, Math.min(fit.hiddenCount, maxHidden))) };
+  return {
+    boxRef,
+    hidden: new Set(hideOrder.slice(0, Math.min(fit.hiddenCount, maxHidden))),
+    /** Even the key columns alone overflow at their minimum widths: text wraps at every space. */
+    squeezed: fit.hiddenCount > maxHidden,
+  };
 }

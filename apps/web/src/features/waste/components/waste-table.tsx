@@ -83,7 +83,7 @@ export function WasteTable({
       key: 'quantity',
       label: 'Quantity',
       kind: 'number',
-      priority: 1,
+      priority: 2,
       cell: (w) => formatQuantity(w.quantity, w.unit as ProductUnit),
     },
     { key: 'reason', label: 'Reason', priority: 5, minWidth: 96, cell: (w) => wasteReasonLabels[w.reason] },
@@ -112,7 +112,8 @@ export function WasteTable({
           label: 'Decide',
           header: <VisuallyHidden>Decide</VisuallyHidden>,
           kind: 'other',
-          priority: 0,
+          // Last to move into the details: on a phone Approve and Reject are one tap away.
+          priority: 1,
           cell: (w) => (w.status === 'pending' ? <Decide waste={w} {...{ approvingId, onApprove, onReject }} /> : null),
         }
       : null,

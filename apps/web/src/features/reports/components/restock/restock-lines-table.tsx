@@ -57,7 +57,7 @@ export function RestockLinesTable({
       ) : null;
     },
   };
-  const columns = reportColumns({ table, currency, keys: ['name', 'onHand', 'suggestedQuantity'] });
+  const columns = reportColumns({ table, currency, keys: ['name', 'suggestedQuantity'] });
   return (
     <Card withBorder radius="md" padding="md" data-testid={`report-table-${table.key}`}>
       <Group justify="space-between" mb="sm" wrap="wrap">
