@@ -1,6 +1,9 @@
 // First: zod must be jitless before any schema is made (zod-jitless.ts).
 import './zod-jitless';
-import '@mantine/core/styles.css';
+// Mantine's global CSS; each component's own arrives with the chunk that draws it (vite.config.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { OIDC_AUTH_NAME } from '@ipos/contracts';
