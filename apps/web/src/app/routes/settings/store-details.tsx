@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BusinessProfileStore } from '@ipos/contracts';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { WhenLoaded } from '../../../components/feedback/load-states';
+import { NoValue } from '../../../components/table/no-value';
+import { ResponsiveTable } from '../../../components/table/responsive-table';
 import { toast } from '../../../components/toast';
 import {
   useAddBusinessProfileStore,
@@ -20,34 +22,30 @@ import { WithActiveStore } from '../with-active-store';
 function StoreRows({ items }: { items: BusinessProfileStore[] }) {
   if (items.length === 0) return <EmptyState title="No stores yet">The business has no store.</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Store</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Phone</Table.Th>
-            <Table.Th>Time zone</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((store) => (
-            <Table.Tr key={store.id}>
-              <Table.Td>
-                <Anchor component={Link} to={storeLocationPath(store.id)} fw={500}>
-                  {store.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{store.alias}</Table.Td>
-              <Table.Td>{store.address ?? <Text c="dimmed">—</Text>}</Table.Td>
-              <Table.Td>{store.phone ?? <Text c="dimmed">—</Text>}</Table.Td>
-              <Table.Td>{store.timeZone}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Stores"
+      columns={[
+        {
+          key: 'store',
+          label: 'Store',
+          priority: 0,
+          minWidth: 112,
+          cell: (store) => (
+            <Anchor component={Link} to={storeLocationPath(store.id)} fw={500}>
+              {store.name}
+            </Anchor>
+          ),
+        },
+        { key: 'code', label: 'Code', kind: 'code', priority: 0, cell: (store) => store.alias },
+        { key: 'address', label: 'Address', priority: 2, cell: (store) => store.address ?? <NoValue /> },
+        { key: 'phone', label: 'Phone', kind: 'code', priority: 1, cell: (store) => store.phone ?? <NoValue /> },
+        { key: 'timeZone', label: 'Time zone', kind: 'code', priority: 3, cell: (store) => store.timeZone },
+      ]}
+      rows={items}
+      rowKey={(store) => store.id}
+      rowLabel={(store) => store.name}
+      tableProps={{ verticalSpacing: 'sm' }}
+    />
   );
 }
 
