@@ -77,7 +77,7 @@ function CountLineRow({ line, context }: { line: StockCountLine; context: LinesC
           ta="right"
           style={num}
           data-testid="variance"
-          c={line.variance ? (line.variance < 0 ? 'red.8' : 'green.8') : undefined}
+          c={line.variance ? (line.variance < 0 ? 'red' : 'green') : undefined}
         >
           {line.variance === null
             ? '—'

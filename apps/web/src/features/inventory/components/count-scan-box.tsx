@@ -80,7 +80,7 @@ export function ScanBox({
         }}
         rightSection={scan.isPending ? <Badge size="xs">…</Badge> : null}
       />
-      <Text size="sm" c="green.8" aria-live="polite" mih={20}>
+      <Text size="sm" c="green" aria-live="polite" mih={20}>
         {last ?? ''}
       </Text>
       {scan.isError && !error ? <Alert color="red">{describeApiError(scan.error)}</Alert> : null}

@@ -68,7 +68,7 @@ export function MovementTable({
       label: 'Change',
       kind: 'number',
       priority: 0,
-      tdProps: (m) => ({ c: m.delta < 0 ? 'red.8' : 'green.8', fw: 600 }),
+      tdProps: (m) => ({ c: m.delta < 0 ? 'red' : 'green', fw: 600 }),
       cell: (m) => formatDelta(m.delta, unit),
     },
     {

@@ -149,7 +149,7 @@ function StoreName({ stock, isCurrent }: { stock: StockRow['stock']; isCurrent: 
         {stock.storeName} ({stock.storeAlias})
       </Text>
       {isCurrent ? (
-        <Badge size="sm" variant="outline">
+        <Badge size="sm" variant="filled">
           This store
         </Badge>
       ) : null}

@@ -41,7 +41,7 @@ export function SaleItems({ sale: s, currency }: { sale: SaleDetail; currency: C
                   <Table.Td ta="right">{formatQuantity(line.quantity)}</Table.Td>
                   <Table.Td ta="right">
                     {line.refundedQuantity > 0 ? (
-                      <Text span c="orange.8" size="sm" fw={600}>
+                      <Text span c="orange" size="sm" fw={600}>
                         {formatQuantity(line.refundedQuantity)}
                       </Text>
                     ) : (

@@ -35,7 +35,7 @@ export function SaleSummaryCard({
         <Detail label="Register">
           {s.session.registerName}
           {s.session.status === 'open' ? (
-            <Text span size="xs" c="green.8">
+            <Text span size="xs" c="green">
               {' '}
               (open)
             </Text>

@@ -85,7 +85,7 @@ export function SalesTable({
       priority: 3,
       cell: (sale) =>
         sale.refundedMinor > 0 ? (
-          <Money amountMinor={sale.refundedMinor} currency={currency} c="orange.8" />
+          <Money amountMinor={sale.refundedMinor} currency={currency} c="orange" />
         ) : (
           <NoValue />
         ),
