@@ -32,6 +32,9 @@ import { readStored, storageKeys } from './lib/storage';
 import { followAccountForAnalytics } from './analytics-identity';
 import { APP_INITIALIZED, runStartup, startWhenSignedIn } from './startup';
 
+// The dev server serves @mantine/core pre-bundled, so no component module brings its own CSS there.
+if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
+
 // Before anything is fetched: a route chunk that fails to download reloads the page once.
 installPreloadRecovery();
 
