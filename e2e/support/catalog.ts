@@ -15,7 +15,7 @@ export function uniqueEan13(salt = 0): string {
  */
 export async function createProductThroughApi(
   page: Page,
-  product: { name: string; sku: string; barcode: string; openingStock: number },
+  product: { name: string; sku: string; barcode: string; openingStock: number; categoryId?: string },
 ): Promise<string> {
   const token = await storedValue(page, 'token');
   const storeId = await storedValue(page, 'store-id');
@@ -24,6 +24,7 @@ export async function createProductThroughApi(
     headers: { authorization: `Bearer ${token}`, 'x-store-id': storeId! },
     data: {
       name: product.name,
+      categoryId: product.categoryId ?? null,
       unit: 'each',
       variants: [
         {
@@ -35,6 +36,18 @@ export async function createProductThroughApi(
         },
       ],
     },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Creates a top-level category through the API as the signed-in person; returns its id. */
+export async function createCategoryThroughApi(page: Page, name: string): Promise<string> {
+  const token = await storedValue(page, 'token');
+  const storeId = await storedValue(page, 'store-id');
+  const response = await page.request.post('/api/v1/categories', {
+    headers: { authorization: `Bearer ${token}`, 'x-store-id': storeId! },
+    data: { name },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;

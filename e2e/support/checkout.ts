@@ -1,8 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { createProductThroughApi, uniqueEan13 } from './catalog.js';
 
-/** Products of this run (₦1,200.00 each, sold each, with stock in the active store), by SKU and barcode. */
-export async function createTillProducts(page: Page, run: string, count: number, salt = 0) {
+/**
+ * Products of this run (₦1,200.00 each, sold each, with stock in the active store), by SKU and barcode;
+ * in `categoryId` when given (its tiles on the register).
+ */
+export async function createTillProducts(page: Page, run: string, count: number, salt = 0, categoryId?: string) {
   const products: { name: string; sku: string; barcode: string }[] = [];
   for (let i = 0; i < count; i += 1) {
     const product = {
@@ -10,7 +13,7 @@ export async function createTillProducts(page: Page, run: string, count: number,
       sku: `CC${run}${i}${salt}`,
       barcode: uniqueEan13(salt * 10 + i),
     };
-    await createProductThroughApi(page, { ...product, openingStock: 10 });
+    await createProductThroughApi(page, { ...product, openingStock: 10, categoryId });
     products.push(product);
   }
   return products;
@@ -37,6 +40,14 @@ export async function addBySearch(page: Page, text: string, name: string) {
   await expect(page.getByTestId('cart-line').filter({ hasText: name })).toBeVisible();
 }
 
+/** Taps a cart line (on its name) so that its details show (price and tax, Discount, Remove); returns the line. */
+export async function openCartLine(page: Page, name: string) {
+  const line = page.getByTestId('cart-line').filter({ hasText: name });
+  await line.getByText(name).click();
+  await expect(line.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
+  return line;
+}
+
 /**
  * A keyboard-wedge scanner: the code's keys within milliseconds, then Enter, to whatever has the
  * focus; waits until the cart has `lines` lines. The keys are dispatched inside the page, as the
@@ -57,9 +68,15 @@ export async function scan(page: Page, code: string, lines: number) {
   await expect(page.getByTestId('cart-line')).toHaveCount(lines);
 }
 
-/** Closes the register counting one amount; returns to the close report. */
+/** Closes the register counting one amount (from the header, or its ⋯ menu on a phone); returns to the close report. */
 export async function closeRegister(page: Page, counted: string) {
-  await page.getByRole('button', { name: 'Close register' }).click();
+  const inHeader = page.getByRole('button', { name: 'Close register' });
+  if (await inHeader.isVisible()) await inHeader.click();
+  else {
+    // A phone's header has no room for it: it is in the ⋯ menu.
+    await page.getByRole('button', { name: 'More register actions' }).click();
+    await page.getByRole('menuitem', { name: 'Close register' }).click();
+  }
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Counted cash').fill(counted);
   await dialog.getByRole('button', { name: 'Close register' }).click();

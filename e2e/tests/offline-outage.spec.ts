@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addBySearch, createTillProducts, lockAndUnlockWithPin, openRegister, scan } from '../support/checkout.js';
+import {
+  addBySearch,
+  createTillProducts,
+  lockAndUnlockWithPin,
+  openCartLine,
+  openRegister,
+  scan,
+} from '../support/checkout.js';
 import { demo, signIn, storedValue, watchForBreakage } from '../support/journeys.js';
 import { catalogueOnDevice, deviceRows, queuedSales } from '../support/device.js';
 import { ownServer, readStoppedDatabase, type OwnServer } from '../support/own-server.js';
@@ -120,7 +127,7 @@ async function ringUp(page: Page, sale: PlannedSale, barcodes: Record<string, st
   }
   if (sale.discount === 'line') {
     const first = sale.items[0] as string;
-    await lines(page).filter({ hasText: names[first] }).getByRole('button', { name: 'Discount' }).click();
+    await (await openCartLine(page, names[first]!)).getByRole('button', { name: 'Discount' }).click();
     await page.getByLabel('Discount (%)').fill('10');
     await page.keyboard.press('Enter');
     await expect(page.getByLabel('Discount (%)')).toBeHidden();

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeRegister, createTillProducts, lockAndUnlockWithPin, openRegister, scan } from '../support/checkout.js';
+import {
+  closeRegister,
+  createTillProducts,
+  lockAndUnlockWithPin,
+  openCartLine,
+  openRegister,
+  scan,
+} from '../support/checkout.js';
 import { demo, signIn, watchForBreakage } from '../support/journeys.js';
 
 /**
@@ -41,7 +48,7 @@ test('the sale in progress survives a reload, a PIN lock and a trip to Inventory
   await scan(page, milk!.barcode, 1);
   await expect(page.getByRole('textbox', { name: `Quantity of ${milk!.name}` })).toHaveValue('2');
   await scan(page, rice!.barcode, 2);
-  await lines(page).filter({ hasText: milk!.name }).getByRole('button', { name: 'Discount' }).click();
+  await (await openCartLine(page, milk!.name)).getByRole('button', { name: 'Discount' }).click();
   await page.getByLabel('Discount (%)').fill('10');
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Discount (%)')).toBeHidden();

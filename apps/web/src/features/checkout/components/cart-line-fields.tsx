@@ -12,6 +12,7 @@ import {
 import { minorToInput, parseMoneyInput } from '../../../components/money/money-input';
 import { formatMoney } from '../../../lib/money';
 import type { CartLine } from '../cart';
+import classes from './checkout.module.css';
 
 export type QuantityText = { ok: true; value: number } | { ok: false; message: string };
 
@@ -163,13 +164,20 @@ export function QuantityField({
   };
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
-      <ActionIcon variant="default" size="md" aria-label={`One less ${line.name}`} onClick={() => step(-1)}>
+      <ActionIcon
+        variant="default"
+        size="md"
+        className={classes.stepButton}
+        aria-label={`One less ${line.name}`}
+        onClick={() => step(-1)}
+      >
         −
       </ActionIcon>
       <TextInput
         size="xs"
         w={unitAllowsFractions(line.unit) ? 84 : 56}
         aria-label={`Quantity of ${line.name}`}
+        classNames={{ input: classes.quantityInput }}
         inputMode={unitAllowsFractions(line.unit) ? 'decimal' : 'numeric'}
         value={text}
         error={error}
@@ -192,7 +200,13 @@ export function QuantityField({
         }}
         rightSection={unitAllowsFractions(line.unit) ? <Text size="xs">{line.unit}</Text> : null}
       />
-      <ActionIcon variant="default" size="md" aria-label={`One more ${line.name}`} onClick={() => step(1)}>
+      <ActionIcon
+        variant="default"
+        size="md"
+        className={classes.stepButton}
+        aria-label={`One more ${line.name}`}
+        onClick={() => step(1)}
+      >
         +
       </ActionIcon>
     </Group>

@@ -1,5 +1,5 @@
-import { forwardRef, useEffect } from 'react';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { forwardRef, useEffect, useState } from 'react';
+import { Card, Group, Text } from '@mantine/core';
 import type { CurrencyCode, Discount, PricedCart } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import type { Cart } from '../cart';
@@ -29,7 +29,11 @@ export interface CartPanelProps {
   actions: React.ReactNode;
 }
 
-/** The cart: lines with quantity, discount and tax, the totals and the actions, always on screen. */
+/**
+ * The cart: its lines (one row each; the line tapped or focused opens its details), the subtotal,
+ * discounts, tax and total, and the actions. It fills its column, its lines scrolling, so the total
+ * and Pay stay on screen.
+ */
 export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function CartPanel(
   {
     cart,
@@ -48,6 +52,7 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
   },
   ref,
 ) {
+  const [openLine, setOpenLine] = useState<string | null>(null);
   useEffect(() => {
     if (!focusQuantityOf) return;
     const el = document.querySelector<HTMLInputElement>(`[data-quantity-of="${focusQuantityOf}"] input`);
@@ -75,6 +80,8 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
               p={priced.lines[i]!}
               currency={currency}
               canDiscount={canDiscount}
+              open={openLine === line.variantId}
+              onOpen={() => setOpenLine(line.variantId)}
               error={lineErrors[line.variantId]}
               shortfall={shortfalls.get(line.variantId)}
               onQuantity={(q) => onQuantity(line.variantId, q)}
@@ -84,37 +91,34 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
           ))
         )}
       </div>
-      <Stack gap={2} pt="xs" className={classes.payBar} data-testid="cart-totals">
-        <Group justify="space-between">
-          <Text size="sm">Subtotal</Text>
-          <Text size="sm" data-testid="cart-subtotal">
+      <div className={classes.totals} data-testid="cart-totals">
+        <div className={classes.figures}>
+          <Figure label="Subtotal" testId="cart-subtotal">
             {m(priced.subtotalMinor)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Group gap={4}>
-            <Text size="sm">Discounts</Text>
-            {canDiscount && cart.lines.length > 0 && (
-              <DiscountEditor
-                label="Cart discount"
-                value={cart.cartDiscount}
-                currency={currency}
-                onChange={onCartDiscount}
-              />
-            )}
-          </Group>
-          <Text size="sm" data-testid="cart-discount">
+          </Figure>
+          <Figure
+            label={
+              canDiscount && cart.lines.length > 0 ? (
+                <DiscountEditor
+                  label="Cart discount"
+                  value={cart.cartDiscount}
+                  currency={currency}
+                  onChange={onCartDiscount}
+                />
+              ) : (
+                'Discounts'
+              )
+            }
+            testId="cart-discount"
+          >
             {priced.discountMinor > 0 ? '−' : ''}
             {m(priced.discountMinor)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text size="sm">Tax</Text>
-          <Text size="sm" data-testid="cart-tax">
+          </Figure>
+          <Figure label="Tax" testId="cart-tax">
             {m(priced.taxMinor)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
+          </Figure>
+        </div>
+        <Group justify="space-between" mt={4}>
           <Text fw={700} size="xl">
             Total
           </Text>
@@ -123,7 +127,25 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
           </Text>
         </Group>
         {actions}
-      </Stack>
+      </div>
     </Card>
   );
 });
+
+/** One of the figures under the lines: its label (or the control that sets it) over its amount. */
+function Figure({ label, testId, children }: { label: React.ReactNode; testId: string; children: React.ReactNode }) {
+  return (
+    <div>
+      {typeof label === 'string' ? (
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+      ) : (
+        label
+      )}
+      <Text size="sm" data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}

@@ -98,4 +98,23 @@ describe('<CheckoutScreen>', () => {
     expect(screen.getByRole('button', { name: 'Cash in' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cash out' })).toBeInTheDocument();
   });
+
+  it('has every header action in its ⋯ menu too, where a narrow screen keeps those that do not fit', async () => {
+    sessionStorage.setItem(`ipos.checkout.session.${IKEJA_ID}`, SESSION_ID);
+    fakeApi('IPOS_BASIC', [sessionOf(CASHIER)]);
+    const user = userEvent.setup();
+    const first = renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} accountId={CASHIER.id} />);
+    await user.click(await screen.findByRole('button', { name: 'More register actions' }));
+    const items = async () => (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(await items()).toEqual(['Close register', 'Switch register']);
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    fakeApi('IPOS_MANAGER_USER', [sessionOf(OWNER)]);
+    renderWithProviders(<CheckoutScreen storeId={IKEJA_ID} accountId={CASHIER.id} />);
+    await user.click(await screen.findByRole('button', { name: 'More register actions' }));
+    expect(await items()).toEqual(['Cash in', 'Cash out', 'Close register', 'Switch register']);
+    await user.click(screen.getByRole('menuitem', { name: 'Close register' }));
+    expect(await screen.findByRole('dialog', { name: /Close/ })).toBeInTheDocument();
+  });
 });

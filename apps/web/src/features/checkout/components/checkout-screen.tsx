@@ -1,7 +1,7 @@
 import { formatStoreTime } from '@ipos/contracts';
 import { useStoreTimeZone } from '../../../lib/active-store';
 import { useState } from 'react';
-import { Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Button, Menu, Text, Title } from '@mantine/core';
 import type { CurrencyCode, RegisterSession } from '@ipos/contracts';
 import { LoadError, LoadingCard } from '../../../components/feedback/load-states';
 import { useActiveStore } from '../../../lib/active-store';
@@ -14,6 +14,7 @@ import { CashMovementDialog } from './cash-movement-dialog';
 import { CloseRegisterDialog } from './close-register-dialog';
 import { RegisterGate } from './register-gate';
 import { RegisterScreen } from './register-screen';
+import classes from './checkout.module.css';
 
 /** The register session this tab sells on, per store (a second tab may run another till). */
 const sessionKey = (storeId: string) => `ipos.checkout.session.${storeId}`;
@@ -126,44 +127,60 @@ function RegisterHeader({
   // Sales made on this device and not yet on the server count in the register's figures here.
   const salesCount = session.summary.salesCount + useSessionUnsynced(session.id).count;
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <Stack gap={0}>
-        <Title order={1} size="h3" data-testid="register-name">
+    <div className={classes.header}>
+      <div className={classes.headerTitle}>
+        <Title order={1} size="h3" lineClamp={1} data-testid="register-name">
           {session.registerName}
         </Title>
         <Text size="xs" c="dimmed">
           Opened by {session.openedBy.name} at {formatStoreTime(session.openedAt, timeZone)} · {salesCount} sale
           {salesCount === 1 ? '' : 's'}
         </Text>
-      </Stack>
-      <Group gap="xs" wrap="nowrap">
+      </div>
+      {/* What does not fit the width moves into the ⋯ menu: cash in and out below lg, closing below sm. */}
+      <div className={classes.headerActions}>
         <OutboxStatus timeZone={timeZone} />
         {canMoveCash && (
           <>
-            <Button variant="default" size="xs" onClick={() => setMovement('cash_in')}>
+            <Button variant="default" size="xs" visibleFrom="lg" onClick={() => setMovement('cash_in')}>
               Cash in
             </Button>
-            <Button variant="default" size="xs" onClick={() => setMovement('cash_out')}>
+            <Button variant="default" size="xs" visibleFrom="lg" onClick={() => setMovement('cash_out')}>
               Cash out
             </Button>
           </>
         )}
         {canClose && (
-          <Button variant="light" color="red" size="xs" onClick={() => setClosing(true)}>
+          <Button variant="light" color="red" size="xs" visibleFrom="sm" onClick={() => setClosing(true)}>
             Close register
           </Button>
         )}
         <Menu position="bottom-end">
           <Menu.Target>
-            <Button variant="subtle" size="xs" aria-label="More register actions">
+            <Button variant="subtle" size="sm" className={classes.touchTarget} aria-label="More register actions">
               ⋯
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            {canMoveCash && (
+              <>
+                <Menu.Item hiddenFrom="lg" onClick={() => setMovement('cash_in')}>
+                  Cash in
+                </Menu.Item>
+                <Menu.Item hiddenFrom="lg" onClick={() => setMovement('cash_out')}>
+                  Cash out
+                </Menu.Item>
+              </>
+            )}
+            {canClose && (
+              <Menu.Item hiddenFrom="sm" color="red" onClick={() => setClosing(true)}>
+                Close register
+              </Menu.Item>
+            )}
             <Menu.Item onClick={onLeave}>Switch register</Menu.Item>
           </Menu.Dropdown>
         </Menu>
-      </Group>
+      </div>
       <CashMovementDialog
         kind={movement}
         storeId={storeId}
@@ -184,6 +201,6 @@ function RegisterHeader({
           }}
         />
       )}
-    </Group>
+    </div>
   );
 }

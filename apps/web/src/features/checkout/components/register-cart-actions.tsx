@@ -3,10 +3,12 @@ import type { CurrencyCode } from '@ipos/contracts';
 import { formatMoney } from '../../../lib/money';
 import type { PriceNotice } from '../use-complete-sale';
 import { PAY_BLOCKED_ID, PayBlockedNotice } from './stock-notices';
+import classes from './checkout.module.css';
 
 /**
- * Under the cart: the prices that changed since the cart was filled (after a refused sale), hold and
- * the held sales, Pay (blocked, with the reason, while lines exceed the stock) and clearing the sale.
+ * Under the cart: the prices that changed since the cart was filled (after a refused sale), hold, the
+ * held sales and clearing the sale on one row, then Pay (blocked, with the reason, while lines exceed
+ * the stock).
  */
 export function RegisterCartActions({
   currency,
@@ -32,7 +34,7 @@ export function RegisterCartActions({
   onClear: () => void;
 }) {
   return (
-    <Stack gap="xs" mt="xs">
+    <Stack gap={6} mt={6}>
       {priceNotice && (
         <Alert color="yellow" variant="light" title="Prices changed" role="alert">
           {priceNotice.changes.map((c) => (
@@ -46,13 +48,25 @@ export function RegisterCartActions({
           </Text>
         </Alert>
       )}
-      <Group grow>
-        <Button variant="default" onClick={onHold} disabled={lineCount === 0 && heldCount === 0}>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          variant="default"
+          size="sm"
+          flex={1}
+          className={classes.touchTarget}
+          onClick={onHold}
+          disabled={lineCount === 0 && heldCount === 0}
+        >
           Hold <Kbd ml={6}>F8</Kbd>
         </Button>
-        <Button variant="default" onClick={onShowHeld}>
+        <Button variant="default" size="sm" flex={1} className={classes.touchTarget} onClick={onShowHeld}>
           Held ({heldCount})
         </Button>
+        {lineCount > 0 && (
+          <Button variant="subtle" color="red" size="sm" px="xs" className={classes.touchTarget} onClick={onClear}>
+            Clear the sale
+          </Button>
+        )}
       </Group>
       <PayBlockedNotice message={payBlocked} />
       <Button
@@ -63,11 +77,6 @@ export function RegisterCartActions({
       >
         Pay {formatMoney(totalMinor, currency)} <Kbd ml={8}>F9</Kbd>
       </Button>
-      {lineCount > 0 && (
-        <Button variant="subtle" color="red" size="xs" onClick={onClear}>
-          Clear the sale
-        </Button>
-      )}
     </Stack>
   );
 }

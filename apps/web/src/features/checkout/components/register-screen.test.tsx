@@ -274,9 +274,11 @@ describe('<RegisterScreen>', () => {
 
   it('shows no discount controls without checkout.discount', async () => {
     fakeApi(baseRoutes);
-    await renderRegister({ canDiscount: false });
+    const { user } = await renderRegister({ canDiscount: false });
     scanBurst('PEAK-TIN');
     await waitFor(() => expect(lines()).toHaveLength(1));
+    await user.click(within(lines()[0]!).getByText('Peak Milk tin'));
+    expect(within(lines()[0]!).getByRole('button', { name: 'Remove Peak Milk tin' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /discount/i })).not.toBeInTheDocument();
   });
 
@@ -565,6 +567,7 @@ describe('<RegisterScreen> stock before payment', () => {
     expect(lines()[1]).toHaveAccessibleName('Semovita 2kg, 1, out of stock');
     expect(pay()).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Not enough stock for Semovita 2kg (out of stock).');
+    await user.click(within(lines()[1]!).getByText('Semovita 2kg'));
     await user.click(screen.getByRole('button', { name: 'Remove Semovita 2kg' }));
     expect(pay()).toBeEnabled();
   });
@@ -680,6 +683,7 @@ describe('<RegisterScreen> sale in progress kept on the device', () => {
     await waitFor(() => expect(quantityOf('Rice (loose)')).toHaveFocus());
     await user.clear(quantityOf('Rice (loose)'));
     await user.type(quantityOf('Rice (loose)'), '0.5{Enter}');
+    await user.click(within(lines()[0]!).getByText('Peak Milk 400g'));
     await user.click(within(lines()[0]!).getByRole('button', { name: 'Discount' }));
     await user.type(await screen.findByLabelText('Discount (%)'), '10{Enter}');
     await waitFor(() => expect(screen.queryByLabelText('Discount (%)')).not.toBeInTheDocument());
@@ -809,6 +813,79 @@ describe('<RegisterScreen> sale in progress kept on the device', () => {
     await waitFor(async () => expect(await saved()).not.toBeNull());
     await user.click(screen.getByRole('button', { name: 'Clear the sale' }));
     await waitFor(async () => expect(await saved()).toBeNull());
+  });
+});
+
+describe('<RegisterScreen> at each size', () => {
+  /** The screen as a phone's (the `xs` breakpoint); returns the undoing. */
+  function asPhone() {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(max-width: 36em)',
+    })) as typeof window.matchMedia;
+    return () => {
+      window.matchMedia = original;
+    };
+  }
+
+  it('a cart line is one row (name, quantity, total); the line tapped or focused opens its details, one at a time', async () => {
+    fakeApi(baseRoutes);
+    const { user } = await renderRegister();
+    scanBurst(peak.barcode!);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    scanBurst('PEAK-TIN');
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    const details = (line: HTMLElement) => ({
+      remove: within(line).queryByRole('button', { name: /^Remove / }),
+      discount: within(line).queryByRole('button', { name: 'Discount' }),
+      tax: within(line).queryByTestId('line-tax'),
+    });
+    for (const line of lines()) {
+      expect(details(line)).toEqual({ remove: null, discount: null, tax: null });
+      expect(within(line).getByRole('textbox', { name: /^Quantity of / })).toBeInTheDocument();
+      expect(within(line).getByTestId('line-total')).toBeInTheDocument();
+    }
+    await user.click(within(lines()[0]!).getByText('Peak Milk 400g'));
+    expect(details(lines()[0]!).remove).toHaveAccessibleName('Remove Peak Milk 400g');
+    expect(details(lines()[0]!).discount).toBeInTheDocument();
+    expect(details(lines()[0]!).tax).toHaveTextContent('₦33.75');
+    expect(lines()[0]).toHaveAttribute('data-open');
+    expect(details(lines()[1]!).remove).toBeNull();
+    act(() => lines()[1]!.focus());
+    expect(details(lines()[1]!).remove).toHaveAccessibleName('Remove Peak Milk tin');
+    expect(details(lines()[0]!).remove).toBeNull();
+  });
+
+  it('on a phone the cart is a bar (items, total, Pay) that opens as a sheet of its lines with the same Pay, and closes', async () => {
+    const undo = asPhone();
+    try {
+      fakeApi(baseRoutes);
+      const { user } = await renderRegister();
+      const bar = screen.getByTestId('cart-bar');
+      expect(within(bar).getByTestId('cart-bar-items')).toHaveTextContent('Cart · 0 items');
+      expect(within(bar).getByRole('button', { name: /^Pay / })).toBeDisabled();
+      scanBurst(peak.barcode!);
+      await waitFor(() => expect(within(bar).getByTestId('cart-bar-items')).toHaveTextContent('Cart · 1 item'));
+      scanBurst(peak.barcode!);
+      scanBurst('PEAK-TIN');
+      // Two of one and one of another: 2 × ₦450 + 7.5% tax, and ₦300.
+      await waitFor(() => expect(within(bar).getByTestId('cart-bar-items')).toHaveTextContent('Cart · 3 items'));
+      expect(within(bar).getByTestId('cart-bar-total')).toHaveTextContent('₦1,267.50');
+      // The lines stay out of the way of the tiles until the bar is tapped.
+      expect(lines()).toHaveLength(0);
+      await user.click(within(bar).getByRole('button', { name: 'Cart: 3 items, ₦1,267.50' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Cart' });
+      expect(within(sheet).getAllByTestId('cart-line')).toHaveLength(2);
+      expect(within(sheet).getByTestId('cart-total')).toHaveTextContent('₦1,267.50');
+      expect(within(sheet).getByRole('button', { name: /^Pay ₦1,267\.50/ })).toBeEnabled();
+      await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cart' })).toBeNull());
+      await user.click(within(bar).getByRole('button', { name: 'Pay ₦1,267.50' }));
+      expect(await screen.findByRole('dialog', { name: 'Payment' })).toBeInTheDocument();
+    } finally {
+      undo();
+    }
   });
 });
 

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Stack } from '@mantine/core';
 import type { CurrencyCode, RegisterSession, Sale } from '@ipos/contracts';
 import { LoadingCard } from '../../../components/feedback/load-states';
 import { toast } from '../../../components/toast';
@@ -16,6 +15,7 @@ import { useSavedTicket } from '../use-saved-ticket';
 import { useStockRefreshOnFocus } from '../use-stock-refresh';
 import { CameraScanDialog } from './camera-scan-dialog';
 import { CartPanel } from './cart-panel';
+import { CartSheet, useIsPhoneRegister } from './cart-sheet';
 import classes from './checkout.module.css';
 import { CustomerBar, CustomerDialog } from './customer-picker';
 import { DeviceStorageNotice } from './device-storage-notice';
@@ -29,7 +29,8 @@ export type { PriceNotice } from '../use-complete-sale';
 
 /**
  * The register: search, scanner, camera and tiles on the left; the cart with its totals on the
- * right; pay (PaymentDialog) and the receipt (ReceiptPanel). Keyboard first:
+ * right (on a phone, a bar at the foot that opens as a sheet: CartSheet); pay (PaymentDialog) and the
+ * receipt (ReceiptPanel). Keyboard first:
  * / or F2 search, F4 customer, F8 hold, F9 or Ctrl+Enter pay.
  */
 export function RegisterScreen({
@@ -59,6 +60,7 @@ export function RegisterScreen({
   const searchRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLButtonElement>(null);
   const priced = useMemo(() => priceOf(cart), [cart]);
+  const isPhone = useIsPhoneRegister();
   const heldCount = useHeldCount(storeId);
   // Lines beyond the on hand are flagged at once; where the store refuses negative stock they block Pay.
   const allowNegativeStock = useActiveStore(storeId).data?.allowNegativeStock ?? false;
@@ -145,55 +147,73 @@ export function RegisterScreen({
   if (completed) return <ReceiptPanel saleId={completed.id} onNewSale={newSale} />;
   if (!ticket.ready) return <LoadingCard label="Opening the sale in progress" />;
 
+  const cartPanel = (
+    <CartPanel
+      cart={cart}
+      priced={priced}
+      currency={currency}
+      canDiscount={canDiscount}
+      lineErrors={sale.lineErrors}
+      shortfalls={shortfallOf}
+      focusQuantityOf={focusQuantityOf}
+      onQuantity={(id, quantity) => change((c) => updateLine(c, id, { quantity }))}
+      onLineDiscount={(id, discount) => change((c) => updateLine(c, id, { discount }))}
+      onCartDiscount={(cartDiscount) => change((c) => ({ ...c, cartDiscount }))}
+      onRemove={(id) => change((c) => removeLine(c, id))}
+      customer={
+        <CustomerBar
+          ref={customerRef}
+          customerId={cart.customerId}
+          onOpen={() => setDialog('customer')}
+          onDetach={() => setCart((c) => ({ ...c, customerId: null }))}
+        />
+      }
+      actions={
+        <RegisterCartActions
+          currency={currency}
+          lineCount={cart.lines.length}
+          totalMinor={priced.totalMinor}
+          heldCount={heldCount}
+          payBlocked={payBlocked}
+          priceNotice={sale.priceNotice}
+          onHold={openHold}
+          onShowHeld={() => setDialog('held')}
+          onPay={openPay}
+          onClear={() => change(() => emptyCart)}
+        />
+      }
+    />
+  );
   return (
-    <Stack gap="sm">
+    <div className={classes.screen}>
       {header}
-      <DeviceStorageNotice />
       <div className={classes.register}>
-        <RegisterSearchPane
-          searchRef={searchRef}
-          storeId={storeId}
-          currency={currency}
-          onAdd={add}
-          pendingQuantity={pendingQuantity}
-          onPendingQuantity={setPendingQuantity}
-          onCamera={() => setDialog('camera')}
-        />
-        <CartPanel
-          cart={cart}
-          priced={priced}
-          currency={currency}
-          canDiscount={canDiscount}
-          lineErrors={sale.lineErrors}
-          shortfalls={shortfallOf}
-          focusQuantityOf={focusQuantityOf}
-          onQuantity={(id, quantity) => change((c) => updateLine(c, id, { quantity }))}
-          onLineDiscount={(id, discount) => change((c) => updateLine(c, id, { discount }))}
-          onCartDiscount={(cartDiscount) => change((c) => ({ ...c, cartDiscount }))}
-          onRemove={(id) => change((c) => removeLine(c, id))}
-          customer={
-            <CustomerBar
-              ref={customerRef}
-              customerId={cart.customerId}
-              onOpen={() => setDialog('customer')}
-              onDetach={() => setCart((c) => ({ ...c, customerId: null }))}
-            />
-          }
-          actions={
-            <RegisterCartActions
-              currency={currency}
-              lineCount={cart.lines.length}
-              totalMinor={priced.totalMinor}
-              heldCount={heldCount}
-              payBlocked={payBlocked}
-              priceNotice={sale.priceNotice}
-              onHold={openHold}
-              onShowHeld={() => setDialog('held')}
-              onPay={openPay}
-              onClear={() => change(() => emptyCart)}
-            />
-          }
-        />
+        <div className={classes.searchColumn}>
+          <DeviceStorageNotice />
+          <RegisterSearchPane
+            searchRef={searchRef}
+            storeId={storeId}
+            currency={currency}
+            onAdd={add}
+            pendingQuantity={pendingQuantity}
+            onPendingQuantity={setPendingQuantity}
+            onCamera={() => setDialog('camera')}
+          />
+        </div>
+        {isPhone ? (
+          <CartSheet
+            cart={cart}
+            totalMinor={priced.totalMinor}
+            currency={currency}
+            payDisabled={cart.lines.length === 0 || payBlocked !== null}
+            weighOf={focusQuantityOf}
+            onPay={openPay}
+          >
+            {cartPanel}
+          </CartSheet>
+        ) : (
+          cartPanel
+        )}
       </div>
       <PaymentDialog
         opened={dialog === 'pay'}
@@ -234,6 +254,6 @@ export function RegisterScreen({
           void scan(code);
         }}
       />
-    </Stack>
+    </div>
   );
 }

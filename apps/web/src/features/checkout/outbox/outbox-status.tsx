@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { formatTime } from '../../../lib/format';
 import { useIsOnline } from '../../../lib/online';
+import classes from '../components/checkout.module.css';
 import { syncNow } from './outbox-sync';
 import { NeedsAttentionDialog } from './needs-attention';
 import { useOutboxSync, useSyncState, useUnsyncedSales } from './use-outbox';
@@ -10,8 +11,9 @@ const sales = (n: number) => `${n} sale${n === 1 ? '' : 's'}`;
 
 /**
  * The register header's view of the sale queue: online or offline, the sales waiting to be sent, the
- * last sync, "Sync now", and the sales that need attention (their list). It also runs the tab's
- * background sync while the register is open.
+ * last sync (said, not shown, on a phone, where the header has no room for it), "Sync now", and the
+ * sales that need attention (their list). It also runs the tab's background sync while the register
+ * is open.
  */
 export function OutboxStatus({ timeZone }: { timeZone: string | undefined }) {
   useOutboxSync();
@@ -33,7 +35,14 @@ export function OutboxStatus({ timeZone }: { timeZone: string | undefined }) {
       >
         {connected ? 'Online' : 'Offline'}
       </Badge>
-      <Text size="xs" c="dimmed" role="status" aria-live="polite" data-testid="sync-waiting">
+      <Text
+        size="xs"
+        c="dimmed"
+        role="status"
+        aria-live="polite"
+        data-testid="sync-waiting"
+        className={classes.syncText}
+      >
         {waiting > 0 ? `${sales(waiting)} waiting to sync` : 'All sales synced'}
         {lastSyncAt ? ` · last sync ${formatTime(lastSyncAt, timeZone)}` : ''}
       </Text>
