@@ -34,6 +34,8 @@ export function startDemoApp({ entry, port, dataDir }) {
       PUBLIC_URL: `http://localhost:${port}`,
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
+      // A backup a minute after start would pause the server in the middle of a measurement.
+      BACKUPS: 'false',
       DATABASE_URL: undefined,
       OIDC_ISSUER: undefined,
       SMTP_URL: undefined,

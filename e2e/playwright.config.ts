@@ -60,6 +60,8 @@ function appServer(port: number, name: string, env: Record<string, string> = {})
       WEB_DIST_DIR: process.env.IPOS_E2E_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
+      // A backup (daily, a minute after start, or at shutdown) would pause the server mid-journey.
+      BACKUPS: 'false',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // Whatever the shell says, this run uses the embedded database and identity provider.

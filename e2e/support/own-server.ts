@@ -45,6 +45,7 @@ export function ownServer(port: number, env: Record<string, string> = {}): OwnSe
     WEB_DIST_DIR: process.env.IPOS_E2E_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
     NODE_ENV: 'production',
     SEED_DEMO: 'true',
+    BACKUPS: 'false',
     SEED_DEMO_HISTORY: 'false',
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -1,13 +1,39 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig } from './config/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { restoreBackup, RestoreError } from './db/backups/backup-files.js';
 import { createServer } from './server.js';
 import { loggableErrorOf } from './lib/loggable-error.js';
 import { demoAccounts, DEMO_PIN } from './seed/demo.js';
 
 const startedAt = performance.now();
+/** At most this long for the backup taken at a clean shutdown; an unfinished one leaves no file. */
+const SHUTDOWN_BACKUP_ALLOWANCE_MS = 120_000;
+
+/**
+ * `main.js restore <backup.tar.gz> <new DATA_DIR>`: restores the backup into the new, empty folder
+ * (checking its checksum and schema), then starts on it as DATA_DIR.
+ */
+async function restoreFirst(args: string[]) {
+  const [file, dataDir] = args;
+  if (!file || !dataDir) {
+    console.error('usage: npm run restore -- <backup.tar.gz> <new DATA_DIR>');
+    process.exit(2);
+  }
+  try {
+    const manifest = await restoreBackup(path.resolve(file), path.resolve(dataDir));
+    console.log(`restored the backup of ${manifest.takenAt} (${manifest.reason}) into ${path.resolve(dataDir)}`);
+  } catch (error) {
+    if (!(error instanceof RestoreError)) throw error;
+    console.error(`error: ${error.message}`);
+    process.exit(1);
+  }
+  process.env.DATA_DIR = path.resolve(dataDir);
+}
 
 async function main() {
+  if (process.argv[2] === 'restore') await restoreFirst(process.argv.slice(3));
   let config;
   try {
     config = loadConfig();
@@ -36,10 +62,12 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // The shutdown backup of the embedded database gets its own time on top (a shop's takes seconds).
+    const backupAllowanceMs = deps.backups ? SHUTDOWN_BACKUP_ALLOWANCE_MS : 0;
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.shutdownTimeoutMs + backupAllowanceMs);
     force.unref();
     server
       .close()

@@ -11,6 +11,7 @@ import { createEmbeddedProvider } from './identity/embedded-provider.js';
 import type { AppDeps } from './http/context.js';
 import { seedDemo } from './seed/demo.js';
 import { clearPinLockAfterSignIn } from './features/accounts/credentials.service.js';
+import { startBackups } from './db/backups/backup-schedule.js';
 
 const MAIL_RETRY_INTERVAL_MS = 60_000;
 /** How often expired idempotency keys are removed. */
@@ -67,7 +68,12 @@ export async function createServer(
       });
       identity = provider.mount;
     }
-    const deps: AppDeps = { ...base, tokens };
+    // The app backs up the embedded database it opened itself (tests hand it theirs).
+    const backups =
+      config.backups.enabled && database.driver === 'pglite' && !options.database
+        ? startBackups({ database, config: config.backups, now, log })
+        : undefined;
+    const deps: AppDeps = { ...base, tokens, ...(backups ? { backups } : {}) };
     const app = await buildApp(deps, { identity, log });
     const seeded = config.seedDemo ? await seedDemo(deps) : false;
     await app.ready();
@@ -92,6 +98,8 @@ export async function createServer(
         clearInterval(keyPurge);
         try {
           await app.close();
+          // Every request has finished: the shutdown backup holds everything they wrote.
+          await backups?.stop({ finalBackup: true });
         } finally {
           await database.close();
         }

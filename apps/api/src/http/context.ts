@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/client.js';
 import type { TokenVerifier } from '../auth/token-verifier.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Backups } from '../db/backups/backup-schedule.js';
 
 /** What every service needs from the outside world; built once in main (or in a test). */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Injected so tests can move time (expiry of reset links, rate-limit windows). */
   now: () => Date;
+  /** The embedded database's backups, when they are on (BACKUPS and no DATABASE_URL). */
+  backups?: Backups;
 }
 
 /** Who did it, for the audit trail. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { openDatabase, queryRows, type Executor } from '../../src/db/client.js';
 import {
   countRows,
@@ -11,9 +12,13 @@ import {
   pruneBackups,
   restoreBackup,
   RestoreError,
+  type BackupManifest,
   takeBackup,
-} from '../../src/features/backups/backup-files.js';
+} from '../../src/db/backups/backup-files.js';
+import { startBackups, dailyBackupDue } from '../../src/db/backups/backup-schedule.js';
 import { createTestServer, type TestServer } from '../support/server.js';
+
+const silentLogger = pino({ level: 'silent' });
 
 /** A digest of every row of every table (the migrations' own table included), to compare two databases. */
 async function digestOf(db: Executor): Promise<Record<string, string>> {
@@ -32,6 +37,21 @@ async function digestOf(db: Executor): Promise<Record<string, string>> {
   }
   return digest;
 }
+
+describe('when the daily backup is due (server time)', () => {
+  const at = (hours: number, minutes = 0) => new Date(2026, 10, 27, hours, minutes);
+  const takenAt = (date: Date) => ({ takenAt: date.toISOString() }) as BackupManifest;
+  it('at the hour, or on the first check after it when the computer was off; then not until it comes round', () => {
+    expect(dailyBackupDue(at(2, 59), 3, undefined)).toBe(true);
+    expect(dailyBackupDue(at(2, 59), 3, takenAt(new Date(2026, 10, 26, 3, 0)))).toBe(false);
+    expect(dailyBackupDue(at(3, 0), 3, takenAt(new Date(2026, 10, 26, 3, 0)))).toBe(true);
+    expect(dailyBackupDue(at(3, 10), 3, takenAt(at(3, 0)))).toBe(false);
+    expect(dailyBackupDue(at(23, 0), 3, takenAt(at(3, 0)))).toBe(false);
+    // Switched off overnight after a shutdown backup at 23:00, on again at 08:00: the day's one is due.
+    expect(dailyBackupDue(at(8, 1), 3, takenAt(new Date(2026, 10, 26, 23, 0)))).toBe(true);
+    expect(dailyBackupDue(at(19, 0), 3, takenAt(at(8, 1)))).toBe(false);
+  });
+});
 
 describe('backups of the embedded database, and the restore drill', () => {
   let server: TestServer;
@@ -135,5 +155,21 @@ describe('backups of the embedded database, and the restore drill', () => {
       'notes.txt',
     ]);
     fs.rmSync(keepDir, { recursive: true, force: true });
+  });
+
+  it('takes one backup at a time, keeps the newest N, and a last one when it stops', async () => {
+    const scheduleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-schedule-'));
+    let at = Date.parse('2026-11-27T12:00:00Z');
+    const backups = startBackups({
+      database: server.deps.database,
+      config: { enabled: true, dir: scheduleDir, keep: 2, hour: 3 },
+      now: () => new Date((at += 1000)),
+      log: silentLogger,
+    });
+    const both = await Promise.all([backups.backUp('manual'), backups.backUp('manual')]);
+    expect(both[0].file).not.toBe(both[1].file);
+    await backups.stop({ finalBackup: true });
+    expect(backups.list().map((b) => b.reason)).toEqual(['shutdown', 'manual']);
+    fs.rmSync(scheduleDir, { recursive: true, force: true });
   });
 });

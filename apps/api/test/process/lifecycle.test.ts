@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../support/mail.js';
 import { buildApi, startServer, tempDataDir, waitUntilReady } from './run-server.js';
+import type { BackupManifest } from '../../src/db/backups/backup-files.js';
 
 const owner = (email: string) => ({
   ownerName: 'Grace Obi',
@@ -138,6 +139,35 @@ describe('the server process on the embedded database', { timeout: 120_000 }, ()
       }
     } finally {
       await smtp.close();
+    }
+  });
+
+  it('takes a backup of the embedded database at a clean shutdown, which restores into a new folder', async () => {
+    const dataDir = tempDataDir();
+    const backupDir = path.join(tempDataDir(), 'usb');
+    const server = startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', BACKUPS: 'true', BACKUP_DIR: backupDir });
+    await waitUntilReady(server);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const manifests = fs.readdirSync(backupDir).filter((f) => f.endsWith('.json'));
+    expect(manifests).toHaveLength(1);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, manifests[0]!), 'utf8')) as BackupManifest;
+    expect(manifest).toMatchObject({ reason: 'shutdown', format: 1 });
+    expect(manifest.tables.accounts).toBe(0);
+    // The documented command (`npm run restore -- <backup> <new DATA_DIR>` runs `main.js restore …`).
+    const backup = path.join(backupDir, manifest.file);
+    const refused = startServer({ SEED_DEMO: 'false' }, ['restore', backup, dataDir]);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(/is not empty: restore into a new, empty folder/);
+    const restored = path.join(tempDataDir(), 'restored');
+    const again = startServer({ SEED_DEMO: 'false' }, ['restore', backup, restored]);
+    try {
+      await waitUntilReady(again);
+      expect(again.output()).toContain(`restored the backup of ${manifest.takenAt} (shutdown) into ${restored}`);
+      expect(fs.existsSync(path.join(restored, 'ipos.lock'))).toBe(true);
+    } finally {
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
     }
   });
 

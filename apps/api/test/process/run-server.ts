@@ -30,10 +30,10 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-export function startServer(env: Record<string, string>): RunningServer {
+export function startServer(env: Record<string, string>, args: string[] = []): RunningServer {
   const port = Number(env.PORT ?? nextPort++);
   let output = '';
-  const child = spawn(process.execPath, [mainJs], {
+  const child = spawn(process.execPath, [mainJs, ...args], {
     cwd: apiDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -41,6 +41,8 @@ export function startServer(env: Record<string, string>): RunningServer {
       LOG_LEVEL: 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The shutdown backup has a test of its own; elsewhere it would only add seconds to each stop.
+      BACKUPS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { APP_VERSION } from '../../config/app-version.js';
-import { migrationsFolder, queryRows, restorePgliteDataDir, type Database, type Executor } from '../../db/client.js';
+import { migrationsFolder, queryRows, restorePgliteDataDir, type Database, type Executor } from '../client.js';
 
 /**
  * Backups of the embedded database: a consistent snapshot of its whole data directory (PGlite's own
