@@ -61,4 +61,9 @@ describe('isoDateSchema', () => {
     expect(issues('2026-02-30')).toEqual(['No such day']);
     expect(issues('2026-13-01')).toEqual(['No such day']);
   });
+  it('refuses a day before 1900 (the database has no year 0)', () => {
+    expect(issues('0000-01-01')).toEqual(['Use a day from 1900 on']);
+    expect(issues('1899-12-31')).toEqual(['Use a day from 1900 on']);
+    expect(issues('1900-01-01')).toEqual([]);
+  });
 });

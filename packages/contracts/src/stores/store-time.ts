@@ -9,10 +9,14 @@
  */
 import { z } from 'zod';
 
-/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
+/**
+ * A calendar day written YYYY-MM-DD that exists (2026-02-30 does not), from 1900 on: the database
+ * has no year 0, and a day near it moved to a store's zone would fall into it.
+ */
 export const isoDateSchema = z.string().superRefine((day, ctx) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) ctx.addIssue({ code: 'custom', message: 'Use YYYY-MM-DD' });
   else if (addDays(day, 0) !== day) ctx.addIssue({ code: 'custom', message: 'No such day' });
+  else if (day < '1900-01-01') ctx.addIssue({ code: 'custom', message: 'Use a day from 1900 on' });
 });
 
 /**
