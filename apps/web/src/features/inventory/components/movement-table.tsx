@@ -58,7 +58,7 @@ export function MovementTable({
       priority: 0,
       cell: (m) => formatStoreDateTime(m.occurredAt, timeZone),
     },
-    { key: 'store', label: 'Store', priority: 4, minWidth: 112, cell: (m) => m.storeName },
+    { key: 'store', label: 'Store', priority: 6, minWidth: 112, cell: (m) => m.storeName },
     hasVariants
       ? { key: 'variant', label: 'Variant', priority: 2, minWidth: 96, cell: (m) => m.variantLabel || m.sku }
       : null,
@@ -75,10 +75,10 @@ export function MovementTable({
       key: 'after',
       label: 'On hand after',
       kind: 'number',
-      priority: 3,
+      priority: 5,
       cell: (m) => formatQuantity(m.onHandAfter, unit),
     },
-    { key: 'by', label: 'By', priority: 6, minWidth: 96, cell: (m) => m.actor?.name ?? '—' },
+    { key: 'by', label: 'By', priority: 3, minWidth: 96, cell: (m) => m.actor?.name ?? '—' },
     {
       key: 'note',
       label: 'Note',
@@ -94,7 +94,7 @@ export function MovementTable({
       key: 'document',
       label: 'Document',
       kind: 'code',
-      priority: 5,
+      priority: 4,
       cell: (m) => {
         const link = documentLink(m, activeStoreId);
         return link && m.refNumber ? (
