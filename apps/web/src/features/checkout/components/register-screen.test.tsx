@@ -887,6 +887,22 @@ describe('<RegisterScreen> at each size', () => {
       undo();
     }
   });
+
+  it('on a phone a weighed item added opens the cart sheet, for its weight to be typed', async () => {
+    const undo = asPhone();
+    try {
+      fakeApi(baseRoutes);
+      await renderRegister();
+      scanBurst('PEAK-TIN');
+      await waitFor(() => expect(screen.getByTestId('cart-bar-items')).toHaveTextContent('Cart · 1 item'));
+      expect(screen.queryByRole('dialog', { name: 'Cart' })).toBeNull();
+      scanBurst('RICE-KG');
+      const sheet = await screen.findByRole('dialog', { name: 'Cart' });
+      expect(within(sheet).getByRole('textbox', { name: 'Quantity of Rice (loose)' })).toBeInTheDocument();
+    } finally {
+      undo();
+    }
+  });
 });
 
 function saleOf(id: string) {
