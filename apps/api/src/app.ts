@@ -44,6 +44,22 @@ import { planRoutes } from './features/plans/plans.routes.js';
 import { publicConfig } from './config/public-config.js';
 import { APP_VERSION } from './config/app-version.js';
 
+/**
+ * Helmet's headers that only a document (or a worker script, which is not under /assets) acts on.
+ * Assets keep nosniff, Cross-Origin-Resource-Policy, HSTS and their cache headers.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -125,6 +141,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     closing = true;
   });
   app.addHook('onSend', async (request, reply) => {
+    // A hashed script or stylesheet is no document: the page's policies (CSP, framing, opener) do
+    // nothing on it, and over HTTP/1.1 they cost about 1 kB per file, a quarter of a screen's bytes.
+    if (request.url.startsWith('/assets/') && reply.statusCode === 200)
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
     // API answers are private and fresh unless a handler chose otherwise (product images are cacheable).

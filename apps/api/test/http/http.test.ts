@@ -158,6 +158,11 @@ describe('compressed assets', () => {
       expect(br.headers.vary).toMatch(/accept-encoding/i);
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
       expect(br.rawPayload.length).toBeLessThan(script.length / 3);
+      // An asset carries no document policies (each costs bytes on every file), but keeps nosniff.
+      expect(br.headers['x-content-type-options']).toBe('nosniff');
+      expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+        expect(br.headers[name], name).toBeUndefined();
 
       const gz = await get('/assets/app-abc123.js', 'gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
@@ -175,6 +180,7 @@ describe('compressed assets', () => {
         expect(html.statusCode, url).toBe(200);
         expect(html.headers['content-encoding'], url).toBe('br');
         expect(html.headers['cache-control'], url).toBe('no-cache');
+        expect(html.headers['content-security-policy'], url).toContain("default-src 'self'");
         expect(zlib.brotliDecompressSync(html.rawPayload).toString(), url).toBe(page);
       }
       const config = await get('/config.json', 'br');
