@@ -28,7 +28,8 @@ export function InvoiceTable({
       priority: 0,
       cell: (inv) => <RecordNumberLink to={invoicePath(inv.id)}>{inv.number ?? 'Draft'}</RecordNumberLink>,
     },
-    { key: 'customer', label: 'Customer', priority: 0, minWidth: 112, cell: (inv) => inv.customer.name },
+    // On a phone the number and balance stay; the customer is the last to move into the details.
+    { key: 'customer', label: 'Customer', priority: 1, minWidth: 112, cell: (inv) => inv.customer.name },
     { key: 'issued', label: 'Issued', kind: 'code', priority: 5, cell: (inv) => formatDay(inv.issueDate) },
     {
       key: 'due',
