@@ -73,7 +73,7 @@ describe('<RegisterGate>', () => {
     try {
       fakeApi([session(1, 'Till 1')]);
       renderGate();
-      await screen.findByRole('button', { name: 'Use Till 1' });
+      await screen.findByRole('button', { name: 'Use this register: Till 1' });
       const reads = () => vi.mocked(fetch).mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET').length;
       expect(reads()).toBe(1);
       await vi.advanceTimersByTimeAsync(30_000);
@@ -86,7 +86,7 @@ describe('<RegisterGate>', () => {
   it('suggests the first "Till N" no open register uses (whatever its case), and opens it', async () => {
     const posted = fakeApi([session(1, 'Till 1'), session(2, 'TILL 2'), session(4, 'Till 4')]);
     const { form, onEnter, user } = renderGate();
-    expect(await screen.findByRole('button', { name: 'Use TILL 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Use this register: TILL 2' })).toBeInTheDocument();
     await waitFor(() => expect(form.getByLabelText('Register name')).toHaveValue('Till 3'));
 
     await user.type(form.getByLabelText(/Counted float/), '0');
@@ -98,7 +98,7 @@ describe('<RegisterGate>', () => {
   it('suggests "Till 1" when it is free, and keeps a name the cashier typed', async () => {
     const posted = fakeApi([session(2, 'Till 2')]);
     const { form, user } = renderGate();
-    expect(await screen.findByRole('button', { name: 'Use Till 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Use this register: Till 2' })).toBeInTheDocument();
     const name = form.getByLabelText('Register name');
     expect(name).toHaveValue('Till 1');
 

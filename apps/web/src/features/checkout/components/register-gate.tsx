@@ -68,7 +68,7 @@ export function RegisterGate({
                       <DeviceReportNote report={s.deviceReport} timeZone={timeZone} />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Button size="xs" onClick={() => onEnter(s)} aria-label={`Use ${s.registerName}`}>
+                      <Button size="xs" onClick={() => onEnter(s)} aria-label={`Use this register: ${s.registerName}`}>
                         Use this register
                       </Button>
                     </Table.Td>
