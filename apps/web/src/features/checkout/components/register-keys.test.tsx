@@ -290,6 +290,20 @@ describe('<RegisterScreen> by keyboard', () => {
     expect(lines()).toHaveLength(0);
   });
 
+  it('a quantity typed and not used is forgotten when the sale is paid, not carried into the next', async () => {
+    const user = await renderRegister();
+    await addBySearch(user, 'tin', 'Peak Milk tin');
+    await user.keyboard('4*');
+    expect(screen.getByTestId('pending-quantity')).toHaveTextContent('4 ×');
+    await user.keyboard('{F9}');
+    await user.click(await screen.findByRole('button', { name: 'Confirm cash' }));
+    await user.click(await screen.findByRole('button', { name: 'New sale' }));
+    await waitFor(() => expect(search()).toHaveFocus());
+    expect(screen.queryByTestId('pending-quantity')).toBeNull();
+    await addBySearch(user, 'PEAK-400', 'Peak Milk 400g');
+    expect(quantityOf('Peak Milk 400g')).toHaveValue('1');
+  });
+
   it('F4 finds a customer by typing, ↑ ↓ and Enter pick, and the focus goes back to the search', async () => {
     const user = await renderRegister();
     await user.keyboard('{F4}');

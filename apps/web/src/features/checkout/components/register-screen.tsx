@@ -140,6 +140,8 @@ export function RegisterScreen({
   const newSale = () => {
     setCompleted(null);
     change(() => emptyCart);
+    // A quantity typed as `3*` and never used belonged to the sale just paid.
+    setPendingQuantity(null);
     sale.startOver();
     requestAnimationFrame(() => searchRef.current?.focus());
   };
