@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   type CurrencyCode,
   formatStoreDateTime,
@@ -8,15 +8,56 @@ import {
 } from '@ipos/contracts';
 import { Money } from '../../../components/money/money';
 import { NoValue } from '../../../components/table/no-value';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatQuantity } from '../../../lib/quantity';
 
-function PaymentDetail({ payment }: { payment: SaleDetail['payments'][number] }) {
+type Payment = SaleDetail['payments'][number];
+
+function PaymentDetail({ payment }: { payment: Payment }) {
   const bits = [
     payment.provider ? mobileMoneyProviderLabels[payment.provider] : null,
     payment.phone,
     payment.reference ? `Ref. ${payment.reference}` : null,
   ].filter(Boolean);
   return bits.length > 0 ? <>{bits.join(' · ')}</> : <NoValue />;
+}
+
+/** The method and amount always show; on a narrow screen the rest moves into the payment's details. */
+function paymentColumns(currency: CurrencyCode): TableColumn<Payment>[] {
+  return [
+    { key: 'method', label: 'Method', priority: 0, minWidth: 96, cell: (p) => paymentMethodLabels[p.method] },
+    {
+      key: 'details',
+      label: 'Details',
+      priority: 3,
+      cell: (p) => (
+        <Text size="sm">
+          <PaymentDetail payment={p} />
+        </Text>
+      ),
+    },
+    {
+      key: 'amount',
+      label: 'Amount',
+      kind: 'number',
+      priority: 0,
+      cell: (p) => <Money amountMinor={p.amountMinor} currency={currency} />,
+    },
+    {
+      key: 'tendered',
+      label: 'Tendered',
+      kind: 'number',
+      priority: 1,
+      cell: (p) => (p.tenderedMinor !== null ? <Money amountMinor={p.tenderedMinor} currency={currency} /> : '—'),
+    },
+    {
+      key: 'change',
+      label: 'Change',
+      kind: 'number',
+      priority: 2,
+      cell: (p) => (p.changeMinor > 0 ? <Money amountMinor={p.changeMinor} currency={currency} /> : '—'),
+    },
+  ];
 }
 
 /** How the sale was paid: each tender with its details, tendered amount and change. */
@@ -27,53 +68,19 @@ export function SalePayments({ sale: s, currency }: { sale: SaleDetail; currency
         Payments
       </Title>
       <Card withBorder padding={0} radius="md">
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs" aria-label="Payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Method</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Tendered</Table.Th>
-                <Table.Th ta="right">Change</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.payments.map((payment, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>{paymentMethodLabels[payment.method]}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      <PaymentDetail payment={payment} />
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money amountMinor={payment.amountMinor} currency={currency} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {payment.tenderedMinor !== null ? (
-                      <Money amountMinor={payment.tenderedMinor} currency={currency} />
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {payment.changeMinor > 0 ? <Money amountMinor={payment.changeMinor} currency={currency} /> : '—'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {s.payments.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed">
-                      No payment: nothing was due.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Payments"
+          columns={paymentColumns(currency)}
+          rows={s.payments}
+          rowKey={(_, i) => String(i)}
+          rowLabel={(payment) => paymentMethodLabels[payment.method]}
+          tableProps={{ highlightOnHover: false }}
+          empty={
+            <Text size="sm" c="dimmed">
+              No payment: nothing was due.
+            </Text>
+          }
+        />
       </Card>
     </Stack>
   );
