@@ -1,8 +1,87 @@
-import { Card, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { CurrencyCode } from '@ipos/contracts';
 import { MoneyInput } from '../../../components/money/money-input';
-import type { StoreRef } from './product-form-values';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
+import type { StoreRef, VariantRow } from './product-form-values';
 import type { ProductFormState } from './use-product-form';
+
+type StoreRow = { store: StoreRef; row: VariantRow; index: number };
+
+/** The store (and variant) a row sets, naming its fields. */
+const placeOf = ({ store, row }: StoreRow, hasOptions: boolean) =>
+  `${store.name}${hasOptions ? `, ${row.optionValues.join(' / ')}` : ''}`;
+
+const fieldKey = ({ store, index }: StoreRow) => `variants.${index}.storeSettings.${store.id}`;
+
+/**
+ * The store and its price always show; on a narrow screen the reorder fields move into each row's
+ * details, unless one of them has an error (it must be seen, and focused on submit).
+ */
+function storeColumns(form: ProductFormState, currency: CurrencyCode): TableColumn<StoreRow>[] {
+  const { values, errors, fractions, setStoreField } = form;
+  const erring = (field: string) => Object.keys(errors).some((k) => k.includes('.storeSettings.') && k.endsWith(field));
+  const quantityInput = (field: 'reorderLevel' | 'reorderQuantity', words: string) => (r: StoreRow) => (
+    <TextInput
+      aria-label={`${words} in ${placeOf(r, values.hasOptions)}`}
+      name={`${fieldKey(r)}.${field}`}
+      inputMode={fractions ? 'decimal' : 'numeric'}
+      value={r.row.stores[r.store.id]?.[field] ?? ''}
+      onChange={(e) => setStoreField(r.index, r.store.id, field, e.currentTarget.value)}
+      error={errors[`${fieldKey(r)}.${field}`]}
+    />
+  );
+  return [
+    {
+      key: 'store',
+      label: 'Store',
+      priority: 0,
+      minWidth: 96,
+      cell: ({ store }) => `${store.name} (${store.alias})`,
+    },
+    ...(values.hasOptions
+      ? [
+          {
+            key: 'variant',
+            label: 'Variant',
+            priority: 0,
+            minWidth: 80,
+            cell: ({ row }: StoreRow) => row.optionValues.join(' / '),
+          },
+        ]
+      : []),
+    {
+      key: 'price',
+      label: 'Store price',
+      kind: 'other',
+      priority: 0,
+      cell: (r) => (
+        <MoneyInput
+          aria-label={`Store price in ${placeOf(r, values.hasOptions)}`}
+          name={`${fieldKey(r)}.sellingPriceMinor`}
+          currency={currency}
+          placeholder="Selling price"
+          value={r.row.stores[r.store.id]?.price ?? ''}
+          onChange={(text) => setStoreField(r.index, r.store.id, 'price', text)}
+          error={errors[`${fieldKey(r)}.sellingPriceMinor`]}
+        />
+      ),
+    },
+    {
+      key: 'reorderLevel',
+      label: 'Reorder level',
+      kind: 'other',
+      priority: erring('.reorderLevel') ? 0 : 1,
+      cell: quantityInput('reorderLevel', 'Reorder level'),
+    },
+    {
+      key: 'reorderQuantity',
+      label: 'Reorder quantity',
+      kind: 'other',
+      priority: erring('.reorderQuantity') ? 0 : 2,
+      cell: quantityInput('reorderQuantity', 'Reorder quantity'),
+    },
+  ];
+}
 
 /** Each store's price and reorder point, for every variant: one row per store and variant. */
 export function ProductStoresCard({
@@ -14,7 +93,7 @@ export function ProductStoresCard({
   stores: StoreRef[];
   currency: CurrencyCode;
 }) {
-  const { values, rows, errors, fractions, setStoreField } = form;
+  const { values, rows } = form;
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
@@ -25,67 +104,14 @@ export function ProductStoresCard({
           A store price replaces the selling price in that store (leave it empty to use the selling price). At or below
           the reorder level the product shows as low.
         </Text>
-        <Table.ScrollContainer minWidth={620}>
-          <Table aria-label="Store settings" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Store</Table.Th>
-                {values.hasOptions ? <Table.Th>Variant</Table.Th> : null}
-                <Table.Th>Store price</Table.Th>
-                <Table.Th>Reorder level</Table.Th>
-                <Table.Th>Reorder quantity</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {stores.flatMap((store) =>
-                rows.map((row, i) => {
-                  const key = `variants.${i}.storeSettings.${store.id}`;
-                  const fields = row.stores[store.id];
-                  const who = `${store.name}${values.hasOptions ? `, ${row.optionValues.join(' / ')}` : ''}`;
-                  return (
-                    <Table.Tr key={`${store.id}:${row.key}`}>
-                      <Table.Td>
-                        {store.name} ({store.alias})
-                      </Table.Td>
-                      {values.hasOptions ? <Table.Td>{row.optionValues.join(' / ')}</Table.Td> : null}
-                      <Table.Td>
-                        <MoneyInput
-                          aria-label={`Store price in ${who}`}
-                          name={`${key}.sellingPriceMinor`}
-                          currency={currency}
-                          placeholder="Selling price"
-                          value={fields?.price ?? ''}
-                          onChange={(text) => setStoreField(i, store.id, 'price', text)}
-                          error={errors[`${key}.sellingPriceMinor`]}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`Reorder level in ${who}`}
-                          name={`${key}.reorderLevel`}
-                          inputMode={fractions ? 'decimal' : 'numeric'}
-                          value={fields?.reorderLevel ?? ''}
-                          onChange={(e) => setStoreField(i, store.id, 'reorderLevel', e.currentTarget.value)}
-                          error={errors[`${key}.reorderLevel`]}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={`Reorder quantity in ${who}`}
-                          name={`${key}.reorderQuantity`}
-                          inputMode={fractions ? 'decimal' : 'numeric'}
-                          value={fields?.reorderQuantity ?? ''}
-                          onChange={(e) => setStoreField(i, store.id, 'reorderQuantity', e.currentTarget.value)}
-                          error={errors[`${key}.reorderQuantity`]}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                }),
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Store settings"
+          columns={storeColumns(form, currency)}
+          rows={stores.flatMap((store) => rows.map((row, index) => ({ store, row, index })))}
+          rowKey={({ store, row }) => `${store.id}:${row.key}`}
+          rowLabel={(r) => placeOf(r, values.hasOptions)}
+          tableProps={{ highlightOnHover: false }}
+        />
       </Stack>
     </Card>
   );
