@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   gtinCheckDigit,
   type CreateProductInput,
@@ -393,5 +393,44 @@ describe('combinations', () => {
       ['M', 'Red'],
     ]);
     expect(combinations([])).toEqual([[]]);
+  });
+});
+
+describe('<ProductForm /> store settings on a phone', () => {
+  // jsdom has no layout: the store settings' box is 300 px wide and each of its header cells 100 px
+  // (the details column 40 px), so the reorder fields do not fit beside the store and its price.
+  beforeEach(() => {
+    const inStoreBox = (el: HTMLElement) => el.querySelector('table[aria-label="Store settings"]') !== null;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return inStoreBox(this) ? 300 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!inStoreBox(this)) return 0;
+      const cells = [...this.querySelectorAll('table thead th')];
+      return cells.reduce((sum, th) => sum + (th.textContent === 'Details' ? 40 : 100), 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the store and its price, moves the reorder fields into details, and brings back a field in error', async () => {
+    const { onSubmit, user } = renderCreate();
+    const table = screen.getByRole('table', { name: 'Store settings' });
+    expect(within(table).getByLabelText('Store price in Lekki')).toBeInTheDocument();
+    expect(within(table).queryByLabelText('Reorder level in Lekki')).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Details: Lekki' }));
+    const details = table.querySelector('dl')!;
+    // Typing keeps the field (and its focus) in the row's details.
+    await user.type(within(details).getByLabelText('Reorder level in Lekki'), '2.5');
+    expect(within(details).getByLabelText('Reorder level in Lekki')).toHaveValue('2.5');
+    expect(within(details).getByLabelText('Reorder level in Lekki')).toHaveFocus();
+
+    await user.click(within(table).getByRole('button', { name: 'Details: Lekki' }));
+    await user.click(screen.getByRole('button', { name: 'Create product' }));
+    // An 'each' product's reorder level is whole: the field comes back into the table with its error.
+    const level = await within(table).findByLabelText('Reorder level in Lekki');
+    expect(level.closest('dl')).toBeNull();
+    expect(level).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,20 @@
+import { useMemo } from 'react';
 import { Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { CurrencyCode } from '@ipos/contracts';
 import { MoneyInput } from '../../../components/money/money-input';
 import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
-import type { StoreRef, VariantRow } from './product-form-values';
+import type { StoreRef } from './product-form-values';
 import type { ProductFormState } from './use-product-form';
 
-type StoreRow = { store: StoreRef; row: VariantRow; index: number };
+/**
+ * One store and variant, by place only: the values are read from the form at each render, so typing
+ * keeps the rows (and the table's fitted columns, and a focused field in a row's details) as they are.
+ */
+type StoreRow = { store: StoreRef; index: number; key: string };
 
 /** The store (and variant) a row sets, naming its fields. */
-const placeOf = ({ store, row }: StoreRow, hasOptions: boolean) =>
-  `${store.name}${hasOptions ? `, ${row.optionValues.join(' / ')}` : ''}`;
+const placeOf = ({ store, index }: StoreRow, { values, rows }: ProductFormState) =>
+  `${store.name}${values.hasOptions ? `, ${rows[index]?.optionValues.join(' / ') ?? ''}` : ''}`;
 
 const fieldKey = ({ store, index }: StoreRow) => `variants.${index}.storeSettings.${store.id}`;
 
@@ -22,10 +27,10 @@ function storeColumns(form: ProductFormState, currency: CurrencyCode): TableColu
   const erring = (field: string) => Object.keys(errors).some((k) => k.includes('.storeSettings.') && k.endsWith(field));
   const quantityInput = (field: 'reorderLevel' | 'reorderQuantity', words: string) => (r: StoreRow) => (
     <TextInput
-      aria-label={`${words} in ${placeOf(r, values.hasOptions)}`}
+      aria-label={`${words} in ${placeOf(r, form)}`}
       name={`${fieldKey(r)}.${field}`}
       inputMode={fractions ? 'decimal' : 'numeric'}
-      value={r.row.stores[r.store.id]?.[field] ?? ''}
+      value={form.rows[r.index]?.stores[r.store.id]?.[field] ?? ''}
       onChange={(e) => setStoreField(r.index, r.store.id, field, e.currentTarget.value)}
       error={errors[`${fieldKey(r)}.${field}`]}
     />
@@ -45,7 +50,7 @@ function storeColumns(form: ProductFormState, currency: CurrencyCode): TableColu
             label: 'Variant',
             priority: 0,
             minWidth: 80,
-            cell: ({ row }: StoreRow) => row.optionValues.join(' / '),
+            cell: ({ index }: StoreRow) => form.rows[index]?.optionValues.join(' / '),
           },
         ]
       : []),
@@ -56,11 +61,11 @@ function storeColumns(form: ProductFormState, currency: CurrencyCode): TableColu
       priority: 0,
       cell: (r) => (
         <MoneyInput
-          aria-label={`Store price in ${placeOf(r, values.hasOptions)}`}
+          aria-label={`Store price in ${placeOf(r, form)}`}
           name={`${fieldKey(r)}.sellingPriceMinor`}
           currency={currency}
           placeholder="Selling price"
-          value={r.row.stores[r.store.id]?.price ?? ''}
+          value={form.rows[r.index]?.stores[r.store.id]?.price ?? ''}
           onChange={(text) => setStoreField(r.index, r.store.id, 'price', text)}
           error={errors[`${fieldKey(r)}.sellingPriceMinor`]}
         />
@@ -93,7 +98,14 @@ export function ProductStoresCard({
   stores: StoreRef[];
   currency: CurrencyCode;
 }) {
-  const { values, rows } = form;
+  const rowKeys = form.rows.map((row) => row.key).join('\u0000');
+  const storeRows = useMemo(
+    () =>
+      stores.flatMap((store) =>
+        rowKeys.split('\u0000').map((rowKey, index) => ({ store, index, key: `${store.id}:${rowKey}` })),
+      ),
+    [stores, rowKeys],
+  );
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
@@ -107,9 +119,9 @@ export function ProductStoresCard({
         <ResponsiveTable
           label="Store settings"
           columns={storeColumns(form, currency)}
-          rows={stores.flatMap((store) => rows.map((row, index) => ({ store, row, index })))}
-          rowKey={({ store, row }) => `${store.id}:${row.key}`}
-          rowLabel={(r) => placeOf(r, values.hasOptions)}
+          rows={storeRows}
+          rowKey={(r) => r.key}
+          rowLabel={(r) => placeOf(r, form)}
           tableProps={{ highlightOnHover: false }}
         />
       </Stack>
