@@ -192,6 +192,10 @@ describe('<ProductForm /> on create', () => {
       'M / Blue',
     ]);
     expect(screen.getByLabelText('SKU of M / Blue')).toHaveValue('TEESHIRT-M-BLUE');
+    // One store settings row per store and variant.
+    expect(
+      within(screen.getByRole('table', { name: 'Store settings' })).getAllByLabelText(/^Store price in /),
+    ).toHaveLength(8);
     // New variants start at the product's price.
     expect(screen.getByLabelText('Selling price of S / Red')).toHaveValue('5000');
     await user.click(screen.getByRole('button', { name: 'Create product' }));

@@ -98,11 +98,11 @@ export function ProductStoresCard({
   stores: StoreRef[];
   currency: CurrencyCode;
 }) {
-  const rowKeys = form.rows.map((row) => row.key).join('\u0000');
+  const rowKeys = JSON.stringify(form.rows.map((row) => row.key));
   const storeRows = useMemo(
     () =>
       stores.flatMap((store) =>
-        rowKeys.split('\u0000').map((rowKey, index) => ({ store, index, key: `${store.id}:${rowKey}` })),
+        (JSON.parse(rowKeys) as string[]).map((rowKey, index) => ({ store, index, key: `${store.id}:${rowKey}` })),
       ),
     [stores, rowKeys],
   );

@@ -1,48 +1,79 @@
-import { Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Text } from '@mantine/core';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { variantFields, type FieldsContext } from './product-variant-fields';
+
+/**
+ * One variant by place only: its fields are read from the form at each render, so typing keeps the
+ * rows (and the table's fitted columns, and a focused field in a row's details) as they are.
+ */
+type VariantPlace = { index: number; key: string };
+
+type Field = 'sku' | 'barcodes' | 'cost' | 'price' | 'openingStock';
+
+/**
+ * The variant and its selling price always show; on a narrow screen the other fields move into each
+ * row's details, unless one of them has an error (it must be seen, and focused on submit).
+ */
+function variantColumns(context: FieldsContext): TableColumn<VariantPlace>[] {
+  const { mode, form, canSeeCosts } = context;
+  const { values, errors } = form;
+  const erring = (name: string) =>
+    Object.keys(errors).some((k) => /^variants\.\d+\./.test(k) && k.endsWith(`.${name}`));
+  const fieldOf =
+    (field: Field) =>
+    ({ index }: VariantPlace) => {
+      const row = values.variants[index];
+      return row ? variantFields(context, row, index, true)[field] : null;
+    };
+  const field = (key: Field, label: string, errorKey: string, priority: number): TableColumn<VariantPlace> => ({
+    key,
+    label,
+    kind: 'other',
+    priority: erring(errorKey) ? 0 : priority,
+    cell: fieldOf(key),
+  });
+  return [
+    {
+      key: 'variant',
+      label: 'Variant',
+      priority: 0,
+      minWidth: 96,
+      cell: ({ index }) => (
+        <>
+          <Text size="sm" fw={500}>
+            {values.variants[index]?.optionValues.join(' / ')}
+          </Text>
+          {errors[`variants.${index}.optionValues`] ? (
+            <Text size="xs" c="red">
+              {errors[`variants.${index}.optionValues`]}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    field('sku', 'SKU', 'sku', 1),
+    field('barcodes', 'Barcodes', 'barcodes', 3),
+    ...(canSeeCosts ? [field('cost', 'Cost price', 'costPriceMinor', 2)] : []),
+    field('price', 'Selling price', 'sellingPriceMinor', 0),
+    ...(mode === 'create' && values.isTracked ? [field('openingStock', 'Opening stock', 'openingStock', 4)] : []),
+  ];
+}
 
 /** One row per generated variant, its fields in compact cells. */
 export function VariantTable(context: FieldsContext) {
-  const { mode, form, canSeeCosts } = context;
-  const { values, errors } = form;
+  const { values } = context.form;
+  const keys = JSON.stringify(values.variants.map((row) => row.key));
+  const places = useMemo(() => (JSON.parse(keys) as string[]).map((key, index) => ({ index, key })), [keys]);
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table aria-label="Variants" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Variant</Table.Th>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>Barcodes</Table.Th>
-            {canSeeCosts ? <Table.Th>Cost price</Table.Th> : null}
-            <Table.Th>Selling price</Table.Th>
-            {mode === 'create' && values.isTracked ? <Table.Th>Opening stock</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {values.variants.map((row, i) => {
-            const f = variantFields(context, row, i, true);
-            return (
-              <Table.Tr key={row.key} data-testid="variant-row">
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {row.optionValues.join(' / ')}
-                  </Text>
-                  {errors[`variants.${i}.optionValues`] ? (
-                    <Text size="xs" c="red">
-                      {errors[`variants.${i}.optionValues`]}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{f.sku}</Table.Td>
-                <Table.Td>{f.barcodes}</Table.Td>
-                {f.cost ? <Table.Td>{f.cost}</Table.Td> : null}
-                <Table.Td>{f.price}</Table.Td>
-                {f.openingStock ? <Table.Td>{f.openingStock}</Table.Td> : null}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Variants"
+      columns={variantColumns(context)}
+      rows={places}
+      rowKey={(place) => place.key}
+      rowLabel={({ index }) => values.variants[index]?.optionValues.join(' / ') ?? ''}
+      rowProps={() => ({ 'data-testid': 'variant-row' })}
+      tableProps={{ highlightOnHover: false }}
+    />
   );
 }
