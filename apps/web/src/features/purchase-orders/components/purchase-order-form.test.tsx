@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReorderSuggestion } from '@ipos/contracts';
@@ -174,5 +174,53 @@ describe('PurchaseOrderForm', () => {
     const body = calls.find((c) => c.method === 'PUT')!.body as { version: number; lines: unknown[] };
     expect(body.version).toBe(4);
     expect(body.lines).toEqual([{ variantId: order.lines[0]!.variantId, quantity: 10, unitCostMinor: 80_000 }]);
+  });
+});
+
+describe('PurchaseOrderForm on a phone', () => {
+  // jsdom has no layout: the lines' box is 350 px wide and each header cell 100 px (the details
+  // column 40 px), so the quantity and unit cost do not fit beside the product, amount and remove.
+  beforeEach(() => {
+    const inLinesBox = (el: HTMLElement) => el.querySelector('table[aria-label="Order lines"]') !== null;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return inLinesBox(this) ? 350 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!inLinesBox(this)) return 0;
+      const cells = [...this.querySelectorAll('table thead th')];
+      return cells.reduce((sum, th) => sum + (th.textContent === 'Details' ? 40 : 100), 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the product, its amount and remove; the quantity typed in its details keeps its focus', async () => {
+    const suggestion: ReorderSuggestion = {
+      productId: rice.productId,
+      variantId: rice.variantId,
+      name: rice.name,
+      sku: rice.sku,
+      vendorItemCode: null,
+      unit: 'kg',
+      onHand: 1.5,
+      reorderLevel: 5,
+      reorderQuantity: null,
+      onOrder: 0,
+      suggestedQuantity: 8.5,
+      unitCostMinor: 120_000,
+    };
+    render({ [SUGGESTIONS]: () => jsonResponse({ items: [suggestion] }) });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Vendor' })).toHaveValue('Dangote Foods'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add low-stock products' }));
+    const table = await screen.findByRole('table', { name: 'Order lines' });
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Remove Rice (loose)' })).toBeVisible());
+    expect(within(table).queryByRole('textbox', { name: 'Quantity of Rice (loose)' })).toBeNull();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Details: Rice (loose)' }));
+    const quantity = within(table).getByRole('textbox', { name: 'Quantity of Rice (loose)' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '9');
+    expect(within(table).getByRole('textbox', { name: 'Quantity of Rice (loose)' })).toHaveFocus();
+    expect(within(table).getByRole('textbox', { name: 'Quantity of Rice (loose)' })).toHaveValue('9');
+    expect(screen.getByTestId('po-total')).toHaveTextContent('10,800.00');
   });
 });
