@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { SaleDetail } from '@ipos/contracts';
+import userEvent from '@testing-library/user-event';
 import { jsonResponse, stubApi } from '../../../test/api';
 import { renderInRouter } from '../../../test/render';
 import { SaleView } from './sale-view';
@@ -42,5 +43,38 @@ describe('<SaleView> payments', () => {
     renderSale(free);
     const payments = await screen.findByRole('table', { name: 'Payments' });
     expect(within(payments).getByText('No payment: nothing was due.')).toBeInTheDocument();
+  });
+});
+
+describe('<SaleView> on a phone', () => {
+  // jsdom has no layout: each table's box is 300 px wide and each header cell 100 px (the details
+  // column 40 px), so only two columns fit beside the details buttons.
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.querySelector('table') ? 300 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      const cells = [...this.querySelectorAll('table thead th')];
+      return cells.reduce((sum, th) => sum + (th.textContent === 'Details' ? 40 : 100), 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const headings = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+
+  it('keeps each item with its total and each payment with its amount; the rest is in the row’s details', async () => {
+    renderSale(saleDetailOf());
+    const items = await screen.findByRole('table', { name: 'Items' });
+    expect(headings(items)).toEqual(['Item', 'Total', 'Details']);
+    expect(within(items).getByRole('button', { name: 'Details: Peak Milk 400g' })).toBeInTheDocument();
+    const payments = screen.getByRole('table', { name: 'Payments' });
+    expect(headings(payments)).toEqual(['Method', 'Amount', 'Details']);
+    await userEvent.click(within(payments).getByRole('button', { name: 'Details: Cash' }));
+    expect(within(payments.querySelector('dl')!).getByText('Tendered').nextElementSibling).toHaveTextContent(
+      '₦5,000.00',
+    );
   });
 });
