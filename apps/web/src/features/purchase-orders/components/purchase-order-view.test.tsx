@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EntityEvent, PurchaseOrder } from '@ipos/contracts';
@@ -135,5 +135,33 @@ describe('PurchaseOrderView', () => {
     const fetchMock = vi.mocked(globalThis.fetch);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ version: 3, reason: 'Vendor out of milk' });
     expect(calls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('PurchaseOrderView on a phone', () => {
+  // jsdom has no layout: the lines' box is 300 px wide and each header cell 100 px (the details
+  // column 40 px), so only the product and its amount fit beside the details buttons.
+  beforeEach(() => {
+    const inLinesBox = (el: HTMLElement) => el.querySelector('table[aria-label="Order lines"]') !== null;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return inLinesBox(this) ? 300 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!inLinesBox(this)) return 0;
+      const cells = [...this.querySelectorAll('table thead th')];
+      return cells.reduce((sum, th) => sum + (th.textContent === 'Details' ? 40 : 100), 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps each line’s product and amount; its quantities are in the line’s details', async () => {
+    show(partlyReceived());
+    const table = await screen.findByRole('table', { name: 'Order lines' });
+    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headings).toEqual(['Product', 'Amount', 'Details']);
+    const [first] = within(table).getAllByRole('button', { name: /^Details: / });
+    await userEvent.click(first!);
+    const details = table.querySelector('dl')!;
+    expect(within(details).getByText('Outstanding').nextElementSibling).toHaveTextContent('6');
   });
 });
