@@ -5,12 +5,10 @@ import type { SellableChangesPage } from '@ipos/contracts';
 import { toast } from '../../../components/toast';
 import { jsonResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
 import { storageKeys, writeStored } from '../../../lib/storage';
 import { catalogueSnapshot, forgetLiveCatalogue } from '../catalogue/catalogue';
 import { catalogueItem } from '../catalogue/catalogue-test-rows';
-import { openRegisterSession } from '../test/register-fixtures';
-import { RegisterScreen } from './register-screen';
+import { renderRegisterScreen } from '../test/render-register';
 
 const DRINKS = '0190a6a0-0000-7000-8000-0000000000c1';
 const peak = catalogueItem({
@@ -67,17 +65,7 @@ afterEach(() => {
 });
 
 function renderRegister() {
-  return renderWithProviders(
-    <RegisterScreen
-      accountId="0190a6a0-0000-7000-8000-0000000000a1"
-      storeId={LEKKI_ID}
-      session={openRegisterSession()}
-      currency="NGN"
-      canDiscount
-      header={<h1>Till 1</h1>}
-      onRegisterClosed={vi.fn()}
-    />,
-  );
+  return renderRegisterScreen();
 }
 
 /** What a keyboard-wedge scanner does: the characters a few ms apart, then Enter. */

@@ -5,13 +5,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Permission, RegisterFavourites, RegisterSellable, SellableChangesPage } from '@ipos/contracts';
 import { jsonResponse, problemResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
-import { renderWithProviders, testQueryClient } from '../../../test/render';
+import { testQueryClient } from '../../../test/render';
 import { storageKeys, writeStored } from '../../../lib/storage';
 import { closeQuerySnapshotDb, loadQuerySnapshot, persistQueries } from '../../../lib/query-persistence';
 import { catalogueSnapshot, forgetLiveCatalogue } from '../catalogue/catalogue';
 import { catalogueItem } from '../catalogue/catalogue-test-rows';
-import { openRegisterSession } from '../test/register-fixtures';
-import { RegisterScreen } from './register-screen';
+import { renderRegisterScreen } from '../test/render-register';
 
 const DRINKS = '0190a6a0-0000-7000-8000-0000000000c1';
 const peak = catalogueItem({ name: 'Peak Milk 400g', sku: 'PEAK-400', priceMinor: 45_000 });
@@ -76,18 +75,7 @@ afterEach(async () => {
 });
 
 function renderRegister(queryClient: QueryClient = testQueryClient()) {
-  return renderWithProviders(
-    <RegisterScreen
-      accountId="0190a6a0-0000-7000-8000-0000000000a1"
-      storeId={LEKKI_ID}
-      session={openRegisterSession()}
-      currency="NGN"
-      canDiscount
-      header={<h1>Till 1</h1>}
-      onRegisterClosed={vi.fn()}
-    />,
-    { queryClient },
-  );
+  return renderRegisterScreen({ queryClient });
 }
 
 const lines = () => screen.queryAllByTestId('cart-line');

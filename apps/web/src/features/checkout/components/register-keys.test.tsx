@@ -1,33 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PaymentInput, RegisterSellable } from '@ipos/contracts';
+import type { RegisterSellable } from '@ipos/contracts';
 import { contactOf, rice as pickerRice, sellableOf } from '../../../components/pickers/picker-fixtures';
 import { toast } from '../../../components/toast';
 import { jsonResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { openRegisterSession } from '../test/register-fixtures';
-import { RegisterScreen } from './register-screen';
+import { renderRegisterScreen } from '../test/render-register';
 
 // The payment dialog and the receipt panel have their own tests: here they only hand over.
-vi.mock('./payment/payment-dialog', () => ({
-  PaymentDialog: (props: { opened: boolean; totalMinor: number; onConfirm: (p: PaymentInput[]) => void }) =>
-    props.opened ? (
-      <div role="dialog" aria-label="Payment">
-        <button onClick={() => props.onConfirm([{ method: 'cash', amountMinor: props.totalMinor }])}>
-          Confirm cash
-        </button>
-      </div>
-    ) : null,
+vi.mock('./payment/payment-dialog', async () => ({
+  PaymentDialog: (await import('../test/register-doubles')).FakePaymentDialog,
 }));
-vi.mock('./receipt/receipt-panel', () => ({
-  ReceiptPanel: (props: { saleId: string; onNewSale: () => void }) => (
-    <div>
-      Receipt of {props.saleId}
-      <button onClick={props.onNewSale}>New sale</button>
-    </div>
-  ),
+vi.mock('./receipt/receipt-panel', async () => ({
+  ReceiptPanel: (await import('../test/register-doubles')).FakeReceiptPanel,
 }));
 
 const milk = sellableOf({ barcode: '6151100012345', priceMinor: 45_000, onHand: 50 });
@@ -84,17 +70,7 @@ function stubRegisterApi() {
 }
 
 async function renderRegister() {
-  renderWithProviders(
-    <RegisterScreen
-      accountId="0190a6a0-0000-7000-8000-0000000000a1"
-      storeId={LEKKI_ID}
-      session={openRegisterSession()}
-      currency="NGN"
-      canDiscount
-      header={<h1>Till 1</h1>}
-      onRegisterClosed={vi.fn()}
-    />,
-  );
+  renderRegisterScreen();
   await screen.findByRole('combobox', { name: 'Find a product' });
   return userEvent.setup();
 }

@@ -1,37 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { priceCart, type PaymentInput, type RegisterSellable, type RegisterSession } from '@ipos/contracts';
+import { priceCart, type RegisterSellable, type RegisterSession } from '@ipos/contracts';
 import { contactOf } from '../../../components/pickers/picker-fixtures';
 import { toast } from '../../../components/toast';
 import { jsonResponse, problemResponse } from '../../../test/api';
 import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
 import { formatMoney } from '../../../lib/money';
 import { lineFromSellable, type Cart } from '../cart';
 import { deviceDb } from '../../../lib/device-db';
 import { loadTicket, saveTicket } from '../saved-ticket';
 import { openRegisterSession } from '../test/register-fixtures';
-import { RegisterScreen } from './register-screen';
+import { renderRegisterScreen } from '../test/render-register';
 
-// The payment dialog and the receipt panel have their own tests: here they only hand over what the cashier chose.
-vi.mock('./payment/payment-dialog', () => ({
-  PaymentDialog: (props: { opened: boolean; totalMinor: number; onConfirm: (p: PaymentInput[]) => void }) =>
-    props.opened ? (
-      <div role="dialog" aria-label="Payment">
-        <button onClick={() => props.onConfirm([{ method: 'cash', amountMinor: props.totalMinor }])}>
-          Confirm cash
-        </button>
-      </div>
-    ) : null,
+// The payment dialog and the receipt panel have their own tests: here they only hand over.
+vi.mock('./payment/payment-dialog', async () => ({
+  PaymentDialog: (await import('../test/register-doubles')).FakePaymentDialog,
 }));
-vi.mock('./receipt/receipt-panel', () => ({
-  ReceiptPanel: (props: { saleId: string; onNewSale: () => void }) => (
-    <div>
-      Receipt of {props.saleId}
-      <button onClick={props.onNewSale}>New sale</button>
-    </div>
-  ),
+vi.mock('./receipt/receipt-panel', async () => ({
+  ReceiptPanel: (await import('../test/register-doubles')).FakeReceiptPanel,
 }));
 
 const SESSION_ID = '0190a6a0-0000-7000-8000-0000000000e1';
@@ -140,17 +127,7 @@ const baseRoutes = {
 /** The register, once the sale kept on the device (none here unless a test saved one) is read. */
 async function renderRegister({ canDiscount = true, accountId = ACCOUNT_ID } = {}) {
   const onRegisterClosed = vi.fn();
-  const view = renderWithProviders(
-    <RegisterScreen
-      accountId={accountId}
-      storeId={LEKKI_ID}
-      session={session}
-      currency="NGN"
-      canDiscount={canDiscount}
-      header={<h1>Till 1</h1>}
-      onRegisterClosed={onRegisterClosed}
-    />,
-  );
+  const view = renderRegisterScreen({ accountId, session, canDiscount, onRegisterClosed });
   await screen.findByRole('combobox', { name: 'Find a product' });
   return { user: userEvent.setup(), onRegisterClosed, unmount: view.unmount };
 }
@@ -714,17 +691,7 @@ describe('<RegisterScreen> sale in progress kept on the device', () => {
   it('is read before the cart shows: a short loading state, never an empty cart that fills itself', async () => {
     fakeApi(baseRoutes);
     await saveTicket(ticketKey, { lines: [lineFromSellable(peakTin, 3)], cartDiscount: null, customerId: null });
-    renderWithProviders(
-      <RegisterScreen
-        accountId={ACCOUNT_ID}
-        storeId={LEKKI_ID}
-        session={session}
-        currency="NGN"
-        canDiscount
-        header={<h1>Till 1</h1>}
-        onRegisterClosed={vi.fn()}
-      />,
-    );
+    renderRegisterScreen({ accountId: ACCOUNT_ID, session });
     expect(screen.getByLabelText('Opening the sale in progress')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByRole('combobox', { name: 'Find a product' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
