@@ -71,7 +71,7 @@ export function ownerVisitsOf(route) {
   ];
 }
 
-/** The three sizes a shop uses (issue 21): a phone, a tablet and a till, in CSS pixels. */
+/** The three sizes a shop uses: a phone, a tablet and a till, in CSS pixels. */
 export const screenSizes = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'tablet', width: 768, height: 1024 },

@@ -5,7 +5,8 @@ import type { RegisterSellable } from '@ipos/contracts';
 import { contactOf, rice as pickerRice, sellableOf } from '../../../components/pickers/picker-fixtures';
 import { toast } from '../../../components/toast';
 import { jsonResponse } from '../../../test/api';
-import { LEKKI_ID, reportingStore } from '../../../test/fixtures';
+import { reportingStore } from '../../../test/fixtures';
+import { completedSaleOf } from '../test/register-fixtures';
 import { renderRegisterScreen } from '../test/render-register';
 
 // The payment dialog and the receipt panel have their own tests: here they only hand over.
@@ -63,7 +64,7 @@ function stubRegisterApi() {
       if (pathname === `/api/v1/contacts/${titi.id}`) return jsonResponse(titi);
       if (pathname === `/api/v1/contacts/${tunde.id}`) return jsonResponse(tunde);
       if (pathname === '/api/v1/sales' && init?.method === 'POST')
-        return jsonResponse(saleOf((JSON.parse(String(init.body)) as { id: string }).id), 201);
+        return jsonResponse(completedSaleOf((JSON.parse(String(init.body)) as { id: string }).id), 201);
       throw new TypeError(`unexpected ${init?.method ?? 'GET'} ${pathname}`);
     }),
   );
@@ -314,28 +315,3 @@ describe('<RegisterScreen> by keyboard', () => {
     await waitFor(() => expect(screen.getByTestId('cart-customer')).toHaveTextContent('Mama Tunde'));
   });
 });
-
-function saleOf(id: string) {
-  return {
-    id,
-    number: 'LEK-S000001',
-    storeId: LEKKI_ID,
-    sessionId: '0190a6a0-0000-7000-8000-0000000000e1',
-    status: 'completed',
-    cashier: { id: '0190a6a0-0000-7000-8000-0000000000a1', name: 'Ada Owner' },
-    customerId: null,
-    lines: [],
-    cartDiscount: null,
-    payments: [],
-    subtotalMinor: 30_000,
-    discountMinor: 0,
-    taxMinor: 0,
-    totalMinor: 30_000,
-    paidMinor: 30_000,
-    changeMinor: 0,
-    note: null,
-    completedAt: '2026-03-07T09:00:00.000Z',
-    recordedAt: '2026-03-07T09:00:00.000Z',
-    offlineReference: null,
-  };
-}

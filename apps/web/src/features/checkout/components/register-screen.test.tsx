@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/money';
 import { lineFromSellable, type Cart } from '../cart';
 import { deviceDb } from '../../../lib/device-db';
 import { loadTicket, saveTicket } from '../saved-ticket';
-import { openRegisterSession } from '../test/register-fixtures';
+import { completedSaleOf, openRegisterSession } from '../test/register-fixtures';
 import { renderRegisterScreen } from '../test/render-register';
 
 // The payment dialog and the receipt panel have their own tests: here they only hand over.
@@ -370,7 +370,7 @@ describe('<RegisterScreen>', () => {
           throw new TypeError('Failed to fetch');
         }
         const body = call.body as { id: string };
-        return jsonResponse(saleOf(body.id), 201);
+        return jsonResponse(completedSaleOf(body.id), 201);
       },
     });
     const sales = () => calls.filter((c) => c.path === '/api/v1/sales');
@@ -472,7 +472,7 @@ describe('<RegisterScreen> stock before payment', () => {
   it('warns on the line beyond the on hand and blocks Pay with a message naming it, until the quantity is lowered', async () => {
     const calls = fakeApi({
       ...baseRoutes,
-      'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
+      'POST /api/v1/sales': (call) => jsonResponse(completedSaleOf((call.body as { id: string }).id), 201),
     });
     const show = vi.spyOn(toast, 'show');
     const { user } = await renderRegister();
@@ -512,7 +512,7 @@ describe('<RegisterScreen> stock before payment', () => {
     const calls = fakeApi({
       ...baseRoutes,
       'GET /api/v1/stores/current': storeRoute(true),
-      'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
+      'POST /api/v1/sales': (call) => jsonResponse(completedSaleOf((call.body as { id: string }).id), 201),
     });
     const { user } = await renderRegister();
     scanBurst(malt.barcode!);
@@ -737,7 +737,7 @@ describe('<RegisterScreen> sale in progress kept on the device', () => {
   it('goes once the sale is completed, and a new register shows an empty cart', async () => {
     fakeApi({
       ...baseRoutes,
-      'POST /api/v1/sales': (call) => jsonResponse(saleOf((call.body as { id: string }).id), 201),
+      'POST /api/v1/sales': (call) => jsonResponse(completedSaleOf((call.body as { id: string }).id), 201),
     });
     const { user, unmount } = await renderRegister();
     scanBurst('PEAK-TIN');
@@ -871,28 +871,3 @@ describe('<RegisterScreen> at each size', () => {
     }
   });
 });
-
-function saleOf(id: string) {
-  return {
-    id,
-    number: 'LEK-S000001',
-    storeId: LEKKI_ID,
-    sessionId: SESSION_ID,
-    status: 'completed',
-    cashier: { id: ACCOUNT_ID, name: 'Ada Owner' },
-    customerId: null,
-    lines: [],
-    cartDiscount: null,
-    payments: [],
-    subtotalMinor: 30_000,
-    discountMinor: 0,
-    taxMinor: 0,
-    totalMinor: 30_000,
-    paidMinor: 30_000,
-    changeMinor: 0,
-    note: null,
-    completedAt: '2026-03-07T09:00:00.000Z',
-    recordedAt: '2026-03-07T09:00:00.000Z',
-    offlineReference: null,
-  };
-}

@@ -1,4 +1,4 @@
-import type { RegisterSession } from '@ipos/contracts';
+import type { RegisterSession, Sale } from '@ipos/contracts';
 import { LEKKI_ID } from '../../../test/fixtures';
 
 /** The account that opened the fixtures' tills unless told otherwise. */
@@ -40,5 +40,31 @@ export function openRegisterSession(
       varianceMinor: null,
       ...summary,
     },
+  };
+}
+
+/** The API's answer to a ₦300 cash sale of Lekki's "Till 1" with the id the register sent. */
+export function completedSaleOf(id: string): Sale {
+  return {
+    id,
+    number: 'LEK-S000001',
+    storeId: LEKKI_ID,
+    sessionId: openRegisterSession().id,
+    status: 'completed',
+    cashier: OPENER,
+    customerId: null,
+    lines: [],
+    cartDiscount: null,
+    payments: [],
+    subtotalMinor: 30_000,
+    discountMinor: 0,
+    taxMinor: 0,
+    totalMinor: 30_000,
+    paidMinor: 30_000,
+    changeMinor: 0,
+    note: null,
+    completedAt: '2026-03-07T09:00:00.000Z',
+    recordedAt: '2026-03-07T09:00:00.000Z',
+    offlineReference: null,
   };
 }
