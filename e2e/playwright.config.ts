@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { mainPort, screensPort, shortInactivityTimeoutMs, shortTimeoutPort, smtpPort } from './servers.js';
+import { mainPort, screensPort, shortInactivityTimeoutMs, shortTimeoutPort, smtpPort, tillPort } from './servers.js';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -41,6 +41,10 @@ const chromium = {
   },
 };
 
+/** The journeys of the till, on a server of their own (see `projects`). */
+const tillJourneys =
+  /(offline-[^/]*|register-[^/]*|checkout[^/]*|cashier-till|sale-exceptions|receipts|close-report-zone)\.spec\.ts$/;
+
 /** Exactly what `npm start` runs once everything is built, on its own port and data folder. */
 function appServer(port: number, name: string, env: Record<string, string> = {}) {
   const baseURL = `http://localhost:${port}`;
@@ -77,8 +81,9 @@ export default defineConfig({
   // Side-by-side runs keep their traces and results apart (IPOS_E2E_OUTPUT).
   outputDir: path.join(outputRoot, 'artifacts'),
   globalSetup: path.join(e2eDir, 'global-setup.ts'),
-  // The journeys on the main server share its demo business, so they run one at a time; the timed-out
-  // journeys, mostly waiting for their server's short timeout, run beside them on a server of their own.
+  // The journeys on one server share its demo business, so they run one at a time. There are four servers,
+  // each with its own demo business: the back office's, the till's, the timed-out journeys' (mostly waiting
+  // for a short timeout) and the screens journey's, so two workers always have a queue to take from.
   fullyParallel: false,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -94,10 +99,18 @@ export default defineConfig({
   },
   projects: [
     {
+      // The back office: inventory, trade, reports, settings, staff, sign-in and the guards.
       name: 'chromium',
       workers: 1,
-      testIgnore: [/\.timeout\.spec\.ts$/, /screens\.spec\.ts$/],
+      testIgnore: [/\.timeout\.spec\.ts$/, /screens\.spec\.ts$/, tillJourneys],
       use: { ...chromium, baseURL: `http://localhost:${mainPort}` },
+    },
+    {
+      // Selling: the register, payments, receipts, the till session and selling offline.
+      name: 'chromium-till',
+      workers: 1,
+      testMatch: tillJourneys,
+      use: { ...chromium, baseURL: `http://localhost:${tillPort}` },
     },
     {
       // The timed-out journeys of spec section 4, on a server whose inactivity timeout is seconds.
@@ -117,6 +130,7 @@ export default defineConfig({
   ],
   webServer: [
     appServer(mainPort, 'main'),
+    appServer(tillPort, 'till'),
     appServer(shortTimeoutPort, 'short-timeout', { INACTIVITY_TIMEOUT_MS: String(shortInactivityTimeoutMs) }),
     appServer(screensPort, 'screens'),
   ],
