@@ -35,6 +35,57 @@ describe('one process: SPA, config, docs, headers', () => {
     }
   });
 
+  it('compresses API answers worth it (brotli, else gzip, with Vary), and leaves small ones and files as they are', async () => {
+    const token = await server.tokenFor(DEMO.owner);
+    const me = await server.me(DEMO.owner);
+    const lekki = me.body.memberships.find((m) => m.storeName === 'Lekki')!.storeId;
+    const get = (url: string, acceptEncoding?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-store-id': lekki,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const plain = await get('/api/v1/products?pageSize=50');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(5000);
+
+    const br = await get('/api/v1/products?pageSize=50', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+
+    const gz = await get('/api/v1/products?pageSize=50', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    // Under a kilobyte: not worth the work.
+    const small = await get('/api/v1/stores/current', 'br');
+    expect(small.statusCode).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // A body sent compressed is refused, not inflated past the body limit.
+    const packed = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/categories',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-store-id': lekki,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: zlib.gzipSync(JSON.stringify({ name: 'Packed' })),
+    });
+    expect(packed.statusCode).toBeGreaterThanOrEqual(400);
+    expect(packed.statusCode).toBeLessThan(500);
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
