@@ -20,9 +20,25 @@ const runId = () => Date.now().toString(36).toUpperCase();
 /** Service workers must be allowed (Playwright's default) for these journeys. */
 test.use({ serviceWorkers: 'allow' });
 
+/**
+ * The worker controls the page and holds what start-up reads offline: the runtime config and the
+ * provider's discovery, which the page reads again through the worker once it takes control (going
+ * offline before those reads land would test a first visit cut short, not an offline start).
+ */
 async function controllingWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        // The worker's runtime caches for the two (apps/web/pwa.config.ts).
+        const kept = await Promise.all(
+          ['ipos-config', 'ipos-oidc-discovery'].map(async (name) => (await (await caches.open(name)).keys()).length),
+        );
+        return kept.every((n) => n > 0);
+      }),
+    )
+    .toBe(true);
 }
 
 /** The register's reads the device keeps for the signed-in person (lib/query-persistence.ts). */

@@ -50,21 +50,31 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   /** Skip migrations (tests that loaded a migrated dump). */
   skipMigrations?: boolean;
+  /** Tests and benches: told each statement the app runs (not transaction control), to count round trips. */
+  onQuery?: (query: string) => void;
 }
 
+/** Drizzle's logger, when someone listens to the statements. */
+const queryLogger = (onQuery: OpenOptions['onQuery']) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.skipMigrations);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.skipMigrations, options.onQuery);
   return openPglite(options);
 }
 
-async function openPostgres(url: string, skipMigrations = false): Promise<Database> {
+async function openPostgres(
+  url: string,
+  skipMigrations = false,
+  onQuery?: OpenOptions['onQuery'],
+): Promise<Database> {
   // A database that does not answer a new connection within 5 s is unavailable (a 503), rather than
   // every request waiting on it for as long as the socket takes to give up.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (error) => console.warn(`postgres: idle connection lost (${loggableErrorOf(error).message})`));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...queryLogger(onQuery) }) as unknown as Db;
   if (!skipMigrations) {
     // Several replicas may start at once: one migrates while the others wait.
     const client = await pool.connect();
@@ -110,7 +120,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   // The embedded database reads from memory and the OS cache: random reads cost about what sequential
   // ones do, so the planner should use indexes (the trigram search) where they read fewer rows.
   await client.exec(`SET random_page_cost = ${PGLITE_RANDOM_PAGE_COST}`);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) }) as unknown as Db;
   if (!options.skipMigrations) {
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),

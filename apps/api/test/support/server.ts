@@ -35,6 +35,7 @@ export interface TestServer extends Server {
 async function freshDatabase(
   empty = false,
   connectThrough?: (databaseUrl: URL) => Promise<URL>,
+  onQuery?: (query: string) => void,
 ): Promise<{ database: Database; databaseUrl?: string; drop: () => Promise<void> }> {
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -48,7 +49,7 @@ async function freshDatabase(
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     const appUrl = connectThrough ? await connectThrough(new URL(dbUrl)) : dbUrl;
-    const database = await openDatabase({ databaseUrl: appUrl.toString(), skipMigrations: !empty });
+    const database = await openDatabase({ databaseUrl: appUrl.toString(), skipMigrations: !empty, onQuery });
     return {
       database,
       databaseUrl: dbUrl.toString(),
@@ -60,9 +61,9 @@ async function freshDatabase(
       },
     };
   }
-  if (empty) return { database: await openDatabase({}), drop: async () => undefined };
+  if (empty) return { database: await openDatabase({ onQuery }), drop: async () => undefined };
   const blob = new Blob([fs.readFileSync(inject('pgliteDump'))]);
-  const database = await openDatabase({ loadDataDir: blob, skipMigrations: true });
+  const database = await openDatabase({ loadDataDir: blob, skipMigrations: true, onQuery });
   return { database, drop: async () => undefined };
 }
 
@@ -74,9 +75,11 @@ export async function createTestServer(
     emptyDatabase?: boolean;
     /** PostgreSQL only: the address the app connects to instead of the database's (a proxy to it). */
     connectThrough?: (databaseUrl: URL) => Promise<URL>;
+    /** Told each statement the app runs (to count a request's round trips). */
+    onQuery?: (query: string) => void;
   } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await freshDatabase(options.emptyDatabase, options.connectThrough);
+  const { database, drop } = await freshDatabase(options.emptyDatabase, options.connectThrough, options.onQuery);
   const config = loadConfig({ ...testEnv, ...env });
   const server = await createServer(config, {
     logger: Boolean(options.logStream),

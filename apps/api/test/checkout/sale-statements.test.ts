@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, DEMO, type TestServer } from '../support/server.js';
+import { demoIds } from '../support/isolation.js';
+import { createTestProduct } from '../support/catalog.js';
+import { openTestSession, saleBody, seller } from './checkout-support.js';
+
+/**
+ * What a sale costs the database: each statement is a round trip (on the embedded database, a trip
+ * through its wire protocol), so the count is the sale's cost that does not depend on the machine.
+ * Prints the statements; the bound is what the design allows.
+ */
+describe('the statements of a sale', () => {
+  let server: TestServer;
+  const statements: string[] = [];
+  let counting = false;
+
+  beforeAll(async () => {
+    server = await createTestServer({}, { onQuery: (q) => counting && statements.push(q) });
+  });
+  afterAll(() => server?.close());
+
+  it('a five-line cash sale, from its request to its answer', async () => {
+    const demo = await demoIds(server);
+    const scope = { businessId: demo.businessId, storeId: demo.lekkiId };
+    const sessionId = await openTestSession(server, scope, { openedBy: await server.accountId(DEMO.manager) });
+    const products = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        createTestProduct(server, {
+          businessId: demo.businessId,
+          variants: [{ sellingPriceMinor: 10_000, costPriceMinor: 6_000, stock: { [demo.lekkiId]: 100 } }],
+        }),
+      ),
+    );
+    const token = await server.tokenFor(DEMO.manager);
+    const sell = seller(server);
+    const lines = products.map((p) => ({ variantId: p.variants[0]!.id, quantity: 2 }));
+    // A first sale warms what is cached per process (nothing per token is assumed).
+    expect((await sell({ token, storeId: demo.lekkiId, body: saleBody(sessionId, lines, 100_000) })).statusCode).toBe(
+      201,
+    );
+    counting = true;
+    const res = await sell({ token, storeId: demo.lekkiId, body: saleBody(sessionId, lines, 100_000) });
+    counting = false;
+    expect(res.statusCode).toBe(201);
+    console.log(
+      `a sale: ${statements.length} statements\n${statements.map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 110)}`).join('\n')}`,
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.length).toBeLessThanOrEqual(40);
+  });
+});
