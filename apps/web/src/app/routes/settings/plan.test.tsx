@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { permissions, type ActiveStore } from '@ipos/contracts';
@@ -67,14 +67,25 @@ describe('plan', () => {
     const header = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(header).toEqual(['Plan', 'Free', 'GrowthCurrent plan', 'Business']);
-    const storesRow = within(table).getByRole('row', { name: /^Stores/ });
-    // Free allows one store and the business has three: said where the plans are compared.
-    expect(
-      within(storesRow)
+    expect(header).toEqual([
+      'Plan',
+      'Price',
+      'Stores',
+      'Staff',
+      'Products',
+      'Sales a month',
+      'Who it is for',
+      'Choose',
+    ]);
+    const cellsOf = (plan: RegExp) =>
+      within(within(table).getByRole('row', { name: plan }))
         .getAllByRole('cell')
-        .map((td) => td.textContent),
-    ).toEqual(['1The business has 3', '3', '20']);
+        .map((td) => td.textContent);
+    // Free allows one store and the business has three: said where the plans are compared.
+    expect(cellsOf(/^Free/).slice(0, 3)).toEqual(['Free', 'Free', '1The business has 3']);
+    expect(cellsOf(/^Growth/).slice(0, 3)).toEqual(['GrowthCurrent plan', '₦15,000.00 a month', '3']);
+    expect(cellsOf(/^Growth/).at(-1)).toBe('Your plan');
+    expect(cellsOf(/^Business/)[2]).toBe('20');
     expect(within(table).getByRole('button', { name: 'Choose Free' })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Choose Business' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Choose Growth' })).not.toBeInTheDocument();
@@ -132,5 +143,39 @@ describe('plan', () => {
       "You don't have access to this pageYour role does not include this permission. Ask an administrator",
     );
     expect(calls.some((c) => c.key === 'GET /api/v1/plan')).toBe(false);
+  });
+});
+
+describe('plan on a phone', () => {
+  // jsdom has no layout: the comparison's box is 300 px wide and each header cell 100 px (the details
+  // column 40 px), so only the plan and its price fit beside the details buttons.
+  beforeEach(() => {
+    const inComparison = (el: HTMLElement) => el.querySelector('table[aria-label="The plans compared"]') !== null;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return inComparison(this) ? 300 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!inComparison(this)) return 0;
+      const cells = [...this.querySelectorAll('table thead th')];
+      return cells.reduce((sum, th) => sum + (th.textContent === 'Details' ? 40 : 100), 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps each plan and its price; its limits and Choose are in the plan’s details', async () => {
+    stubApi({
+      'GET /api/v1/stores/current': () => jsonResponse(admin),
+      'GET /api/v1/plan': () => jsonResponse(onGrowth),
+    });
+    const user = show();
+    const table = await screen.findByRole('table', { name: 'The plans compared' });
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Plan', 'Price', 'Details']);
+    expect(within(table).queryByRole('button', { name: 'Choose Free' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Details: Free' }));
+    const list = table.querySelector('dl[aria-label="Details: Free"]') as HTMLElement;
+    expect(within(list).getByText('Stores').nextElementSibling).toHaveTextContent('1The business has 3');
+    expect(within(list).getByText('Who it is for')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Choose Free' }));
+    expect(await screen.findByRole('dialog', { name: 'Change to the Free plan?' })).toBeInTheDocument();
   });
 });

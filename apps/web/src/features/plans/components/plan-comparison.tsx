@@ -1,12 +1,14 @@
-import { Badge, Button, Table, Text } from '@mantine/core';
+import { Badge, Button, Text, VisuallyHidden } from '@mantine/core';
 import {
   limitsExceeded,
   planOf,
   planResourceLabels,
   planResources,
   type BusinessPlan,
+  type PlanResource,
   type PlanSummary,
 } from '@ipos/contracts';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatCount } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 
@@ -14,10 +16,97 @@ import { formatMoney } from '../../../lib/money';
 export const priceText = (plan: PlanSummary) =>
   plan.price.amountMinor === 0 ? 'Free' : `${formatMoney(plan.price.amountMinor, plan.price.currency)} a month`;
 
+const limitLabel = (resource: PlanResource) =>
+  resource === 'salesPerMonth' ? 'Sales a month' : planResourceLabels[resource].name;
+
+/** A plan's limit, in red with what the business holds when the business holds more. */
+function limitColumn(data: BusinessPlan, resource: PlanResource): TableColumn<PlanSummary> {
+  return {
+    key: resource,
+    label: limitLabel(resource),
+    kind: 'number',
+    priority: 2,
+    cell: (plan) => {
+      const over = data.usage[resource] > plan.limits[resource];
+      return (
+        <Text span size="sm" c={over ? 'red' : undefined}>
+          {formatCount(plan.limits[resource])}
+          {over && (
+            <Text span size="xs" display="block">
+              The business has {formatCount(data.usage[resource])}
+            </Text>
+          )}
+        </Text>
+      );
+    },
+  };
+}
+
+function planColumns(
+  data: BusinessPlan,
+  onChoose: (plan: PlanSummary) => void,
+  disabled: boolean,
+): TableColumn<PlanSummary>[] {
+  return [
+    {
+      key: 'plan',
+      label: 'Plan',
+      priority: 0,
+      minWidth: 72,
+      cell: (plan) => (
+        <>
+          <Text fw={700}>{plan.name}</Text>
+          {plan.id === data.plan.id && (
+            <Badge size="sm" variant="light" mt={4}>
+              Current plan
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { key: 'price', label: 'Price', priority: 0, minWidth: 88, cell: priceText },
+    ...planResources.map((resource) => limitColumn(data, resource)),
+    {
+      key: 'summary',
+      label: 'Who it is for',
+      priority: 3,
+      cell: (plan) => <Text size="sm">{plan.summary}</Text>,
+    },
+    {
+      key: 'choose',
+      label: 'Choose',
+      header: <VisuallyHidden>Choose</VisuallyHidden>,
+      kind: 'other',
+      // The last to move into a row's details: on a phone it waits there under the plan's limits.
+      priority: 1,
+      cell: (plan) => {
+        if (plan.id === data.plan.id)
+          return (
+            <Text size="sm" c="dimmed">
+              Your plan
+            </Text>
+          );
+        const tooSmall = limitsExceeded(planOf(plan.id), data.usage).length > 0;
+        return (
+          <Button
+            variant={tooSmall ? 'default' : 'filled'}
+            size="sm"
+            disabled={disabled}
+            onClick={() => onChoose(plan)}
+          >
+            Choose {plan.name}
+          </Button>
+        );
+      },
+    },
+  ];
+}
+
 /**
- * The three plans side by side: price and every limit, with the business's plan marked and a
- * "Choose" action on the others. A plan smaller than what the business holds says so (the API refuses
- * the change too, naming what is over).
+ * The plans, one row each: price and every limit, with the business's plan marked and a "Choose"
+ * action on the others. A plan smaller than what the business holds says so (the API refuses the
+ * change too, naming what is over). On a narrow screen the plan and its price stay; the limits, who it
+ * is for and Choose move into each plan's details.
  */
 export function PlanComparison({
   data,
@@ -29,92 +118,13 @@ export function PlanComparison({
   disabled?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={620}>
-      <Table verticalSpacing="sm" withColumnBorders aria-label="The plans compared">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">
-              <Text size="sm" c="dimmed">
-                Plan
-              </Text>
-            </Table.Th>
-            {data.plans.map((plan) => (
-              <Table.Th key={plan.id} scope="col">
-                <Text fw={700}>{plan.name}</Text>
-                {plan.id === data.plan.id && (
-                  <Badge size="sm" variant="light" mt={4}>
-                    Current plan
-                  </Badge>
-                )}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Th scope="row">Price</Table.Th>
-            {data.plans.map((plan) => (
-              <Table.Td key={plan.id}>{priceText(plan)}</Table.Td>
-            ))}
-          </Table.Tr>
-          {planResources.map((resource) => (
-            <Table.Tr key={resource}>
-              <Table.Th scope="row">
-                {resource === 'salesPerMonth' ? 'Sales a month' : planResourceLabels[resource].name}
-              </Table.Th>
-              {data.plans.map((plan) => {
-                const over = data.usage[resource] > plan.limits[resource];
-                return (
-                  <Table.Td key={plan.id} c={over ? 'red' : undefined}>
-                    {formatCount(plan.limits[resource])}
-                    {over && (
-                      <Text span size="xs" display="block">
-                        The business has {formatCount(data.usage[resource])}
-                      </Text>
-                    )}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row">
-              <Text size="sm" c="dimmed">
-                Who it is for
-              </Text>
-            </Table.Th>
-            {data.plans.map((plan) => (
-              <Table.Td key={plan.id}>
-                <Text size="sm">{plan.summary}</Text>
-              </Table.Td>
-            ))}
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td />
-            {data.plans.map((plan) => {
-              const tooSmall = limitsExceeded(planOf(plan.id), data.usage).length > 0;
-              return (
-                <Table.Td key={plan.id}>
-                  {plan.id === data.plan.id ? (
-                    <Text size="sm" c="dimmed">
-                      Your plan
-                    </Text>
-                  ) : (
-                    <Button
-                      variant={tooSmall ? 'default' : 'filled'}
-                      size="sm"
-                      disabled={disabled}
-                      onClick={() => onChoose(plan)}
-                    >
-                      Choose {plan.name}
-                    </Button>
-                  )}
-                </Table.Td>
-              );
-            })}
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="The plans compared"
+      columns={planColumns(data, onChoose, disabled)}
+      rows={data.plans}
+      rowKey={(plan) => plan.id}
+      rowLabel={(plan) => plan.name}
+      tableProps={{ verticalSpacing: 'sm', highlightOnHover: false }}
+    />
   );
 }
