@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser, BusinessDetail, StaffOptions } from '@ipos/contracts';
@@ -202,6 +202,42 @@ describe('/dashboard/business/view/:id', () => {
     show(`/dashboard/business/view/${NEW_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Business not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← All businesses' })).toHaveAttribute('href', '/dashboard/business');
+  });
+});
+
+describe('/dashboard/business/view/:id on a phone', () => {
+  // jsdom has no layout: each table's box is 300 px wide and each header cell 100 px (the details
+  // column 40 px), so two columns fit beside the details buttons.
+  beforeEach(() => {
+    const inTable = (el: HTMLElement) => el.firstElementChild?.tagName === 'TABLE';
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return inTable(this) ? 300 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!inTable(this)) return 0;
+      const cells = [...this.querySelectorAll('table thead th')];
+      return cells.reduce((sum, th) => sum + (th.textContent === 'Details' ? 40 : 100), 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps each store with its net sales and each person with their status; the rest is in details', async () => {
+    stubApi({ [`GET /api/v1/admin/businesses/${BUSINESS_ID}`]: () => jsonResponse(detail) });
+    const user = show(`/dashboard/business/view/${BUSINESS_ID}`);
+    const stores = await screen.findByRole('table', { name: 'Stores' });
+    const headings = (table: HTMLElement) => [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headings(stores)).toEqual(['Store', 'Net sales today', 'Details']);
+    await user.click(within(stores).getByRole('button', { name: 'Details: Lekki' }));
+    const lekki = stores.querySelector('dl[aria-label="Details: Lekki"]') as HTMLElement;
+    expect(within(lekki).getByText('Code').nextElementSibling).toHaveTextContent('LEK');
+    expect(within(lekki).getByText('Low stock').nextElementSibling).toHaveTextContent('2');
+
+    const staff = screen.getByRole('table', { name: 'Staff' });
+    expect(headings(staff)).toEqual(['Name', 'Status', 'Details']);
+    await user.click(within(staff).getByRole('button', { name: 'Details: Bola Cashier' }));
+    const bola = staff.querySelector('dl[aria-label="Details: Bola Cashier"]') as HTMLElement;
+    expect(within(bola).getByText('Role').nextElementSibling).toHaveTextContent('Basic user');
+    expect(within(bola).getByText('Stores').nextElementSibling).toHaveTextContent('Ikeja');
   });
 });
 

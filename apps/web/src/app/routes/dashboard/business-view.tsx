@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AddedStore, BusinessDetail, NewStoreBody } from '@ipos/contracts';
 import { Link, useParams } from 'react-router';
 import { isRecordMissing, LoadError, LoadingCard } from '../../../components/feedback/load-states';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { roleLabel } from '../../../lib/role-label';
 import { priceText } from '../../../features/plans/components/plan-comparison';
 import { PlanUsage } from '../../../features/plans/components/plan-usage';
@@ -13,6 +14,35 @@ import { useAddBusinessStore, useBusiness } from '../../../features/businesses/a
 import { BusinessStoresSection } from '../../../features/businesses/components/business-stores-section';
 import { BusinessTodaySection } from '../../../features/businesses/components/business-today-section';
 import { pathTo } from '../../../lib/route-paths';
+
+type StaffMember = BusinessDetail['staff'][number];
+
+/** The person and their status always show; on a narrow screen the role and stores move into details. */
+const staffColumns: TableColumn<StaffMember>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    priority: 0,
+    minWidth: 120,
+    cell: (person) => (
+      <>
+        {person.name}
+        <Text size="xs" c="dimmed">
+          {person.email}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'role', label: 'Role', priority: 1, cell: (person) => roleLabel(person.role) },
+  { key: 'stores', label: 'Stores', priority: 2, cell: (person) => person.stores.map((s) => s.name).join(', ') || '—' },
+  {
+    key: 'status',
+    label: 'Status',
+    kind: 'other',
+    priority: 0,
+    cell: (person) => <StaffStatusBadge member={person} />,
+  },
+];
 
 /**
  * Admin mode, `/dashboard/business/view/:id` (GET /api/v1/admin/businesses/:businessId): today's
@@ -83,35 +113,14 @@ function BusinessDetails({
           </Button>
         </Group>
         <Card withBorder padding={0} radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Staff">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Stores</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.staff.map((person) => (
-                  <Table.Tr key={person.accountId}>
-                    <Table.Td>
-                      {person.name}
-                      <Text size="xs" c="dimmed">
-                        {person.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{roleLabel(person.role)}</Table.Td>
-                    <Table.Td>{person.stores.map((s) => s.name).join(', ') || '—'}</Table.Td>
-                    <Table.Td>
-                      <StaffStatusBadge member={person} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label="Staff"
+            columns={staffColumns}
+            rows={data.staff}
+            rowKey={(person) => person.accountId}
+            rowLabel={(person) => person.name}
+            tableProps={{ verticalSpacing: 'sm', horizontalSpacing: 'md', highlightOnHover: false }}
+          />
         </Card>
       </Stack>
 

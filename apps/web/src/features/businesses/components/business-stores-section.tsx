@@ -1,10 +1,59 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { BusinessDetail } from '@ipos/contracts';
+import { ResponsiveTable, type TableColumn } from '../../../components/table/responsive-table';
 import { formatMoney } from '../../../lib/money';
+
+type BusinessStore = BusinessDetail['stores'][number];
+
+/** The store and today's net sales always show; on a narrow screen the rest move into each store's details. */
+function storeColumns(currency: BusinessDetail['currency']): TableColumn<BusinessStore>[] {
+  return [
+    {
+      key: 'store',
+      label: 'Store',
+      priority: 0,
+      minWidth: 96,
+      tdProps: () => ({ fw: 600 }),
+      cell: (store) => (
+        <>
+          {store.name}
+          {store.address ? (
+            <Text size="xs" c="dimmed" fw={400}>
+              {store.address}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'code', label: 'Code', kind: 'code', priority: 3, cell: (store) => store.alias },
+    {
+      key: 'timeZone',
+      label: 'Time zone',
+      priority: 4,
+      cell: (store) => (
+        <>
+          {store.timeZone}
+          <Text size="xs" c="dimmed">
+            Today is {store.today}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'sales', label: 'Sales today', kind: 'number', priority: 2, cell: (s) => s.todayFigures.salesCount },
+    {
+      key: 'netSales',
+      label: 'Net sales today',
+      kind: 'number',
+      priority: 0,
+      cell: (store) => formatMoney(store.todayFigures.netSalesMinor, currency),
+    },
+    { key: 'staff', label: 'Staff', kind: 'number', priority: 3, cell: (store) => store.staffCount },
+    { key: 'lowStock', label: 'Low stock', kind: 'number', priority: 2, cell: (store) => store.lowStockCount },
+  ];
+}
 
 /** A business's stores, each with its code, its own day and today's figures; "Add a store" opens the dialog. */
 export function BusinessStoresSection({ business: data, onAdd }: { business: BusinessDetail; onAdd: () => void }) {
-  const money = (minor: number) => formatMoney(minor, data.currency);
   return (
     <Stack gap="sm" component="section" aria-labelledby="stores-title">
       <Group justify="space-between">
@@ -16,54 +65,14 @@ export function BusinessStoresSection({ business: data, onAdd }: { business: Bus
         </Button>
       </Group>
       <Card withBorder padding={0} radius="md">
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Stores">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Store</Table.Th>
-                <Table.Th scope="col">Code</Table.Th>
-                <Table.Th scope="col">Time zone</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Sales today
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Net sales today
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Staff
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Low stock
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.stores.map((store) => (
-                <Table.Tr key={store.id}>
-                  <Table.Td fw={600}>
-                    {store.name}
-                    {store.address ? (
-                      <Text size="xs" c="dimmed" fw={400}>
-                        {store.address}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{store.alias}</Table.Td>
-                  <Table.Td>
-                    {store.timeZone}
-                    <Text size="xs" c="dimmed">
-                      Today is {store.today}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{store.todayFigures.salesCount}</Table.Td>
-                  <Table.Td ta="right">{money(store.todayFigures.netSalesMinor)}</Table.Td>
-                  <Table.Td ta="right">{store.staffCount}</Table.Td>
-                  <Table.Td ta="right">{store.lowStockCount}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Stores"
+          columns={storeColumns(data.currency)}
+          rows={data.stores}
+          rowKey={(store) => store.id}
+          rowLabel={(store) => store.name}
+          tableProps={{ verticalSpacing: 'sm', horizontalSpacing: 'md', highlightOnHover: false }}
+        />
       </Card>
     </Stack>
   );
