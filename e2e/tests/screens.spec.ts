@@ -13,8 +13,9 @@ import {
 } from '../support/screens.js';
 
 /**
- * Every screen works at the three sizes a shop uses (phone, tablet, till): no route scrolls sideways and
- * axe-core finds nothing critical or serious on it, nor with a main dialog open. Landing signed out,
+ * Every screen works at the three sizes a shop uses (phone, tablet, till): no route scrolls sideways,
+ * its header shows every control whole, and axe-core finds nothing critical or serious on it, nor with
+ * a main dialog open. Landing signed out,
  * then every route of the route table as the owner (admin mode and Lekki's store, as each route's
  * audience says); a product, a sale and an open purchase order as the owner in Lekki, each with its
  * dialogs open in turn (adjust, transfer, labels; refund; receive); the register and its payment dialog
@@ -24,6 +25,56 @@ import {
  */
 
 const runId = () => Date.now().toString(36).toUpperCase();
+
+/**
+ * The page's banner (the app's header) shows each of its links and buttons whole: inside the screen
+ * and inside every box of theirs that clips (a header too narrow for its controls cuts one off at the
+ * edge without the page scrolling sideways). One finding per control cut, from one evaluate.
+ */
+async function headerFindings(page: Page, where: string): Promise<string[]> {
+  const cut = await page.evaluate(() => {
+    const found: string[] = [];
+    const banners = Array.from(document.querySelectorAll('header')).filter(
+      (header) => !header.parentElement?.closest('main, article, aside, nav, section'),
+    );
+    for (const control of banners.flatMap((header) => Array.from(header.querySelectorAll('a[href], button')))) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+      const shown = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+      for (let up = control.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        const clip = up.getBoundingClientRect();
+        if (style.overflowX !== 'visible') {
+          shown.left = Math.max(shown.left, clip.left);
+          shown.right = Math.min(shown.right, clip.right);
+        }
+        if (style.overflowY !== 'visible') {
+          shown.top = Math.max(shown.top, clip.top);
+          shown.bottom = Math.min(shown.bottom, clip.bottom);
+        }
+      }
+      const whole =
+        box.left >= shown.left - 0.5 &&
+        box.right <= shown.right + 0.5 &&
+        box.top >= shown.top - 0.5 &&
+        box.bottom <= shown.bottom + 0.5;
+      if (!whole) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        const px = (a: number, b: number) => `${Math.round(a)}–${Math.round(b)}`;
+        found.push(
+          `"${name}" at x ${px(box.left, box.right)}, y ${px(box.top, box.bottom)}; shown: x ${px(shown.left, shown.right)}, y ${px(shown.top, shown.bottom)}`,
+        );
+      }
+    }
+    return found;
+  });
+  return cut.map((control) => `${where}: the header cuts ${control}`);
+}
+
+/** A route's findings (visitFindings) and its header's. */
+async function routeFindings(page: Page, name: string, url: string): Promise<string[]> {
+  return [...(await visitFindings(page, name, url)), ...(await headerFindings(page, name))];
+}
 
 /** The open purchase orders of the active store (the demo has some in Lekki), newest first. */
 async function openPurchaseOrderId(page: Page): Promise<string> {
@@ -46,9 +97,9 @@ for (const size of screenSizes) {
       test.setTimeout(300_000);
       await page.goto('/');
       await settled(page);
-      const findings = await screenFindings(page, 'Landing /');
+      const findings = [...(await screenFindings(page, 'Landing /')), ...(await headerFindings(page, 'Landing /'))];
       await signIn(page, demo.owner);
-      for (const visit of ownerVisits()) findings.push(...(await visitFindings(page, visit.name, visit.url)));
+      for (const visit of ownerVisits()) findings.push(...(await routeFindings(page, visit.name, visit.url)));
       expect(findings).toEqual([]);
     });
 
@@ -67,21 +118,21 @@ for (const size of screenSizes) {
         barcode: uniqueEan13(),
         openingStock: 10,
       });
-      findings.push(...(await visitFindings(page, 'Product page', `/dashboard/inventory/view/${productId}`)));
+      findings.push(...(await routeFindings(page, 'Product page', `/dashboard/inventory/view/${productId}`)));
       for (const button of ['Adjust stock', 'Transfer', 'Print labels']) {
         await page.getByRole('button', { name: button, exact: true }).click();
         findings.push(...(await dialogFindings(page, page.getByRole('dialog'), `${button} dialog`, size)));
       }
 
       const sale = await makeSaleThroughApi(page, run);
-      findings.push(...(await visitFindings(page, 'Sale page', `/dashboard/transactions/${sale.saleId}`)));
+      findings.push(...(await routeFindings(page, 'Sale page', `/dashboard/transactions/${sale.saleId}`)));
       await page.getByRole('button', { name: 'Refund', exact: true }).click();
       const refund = page.getByRole('dialog', { name: `Refund ${sale.number}` });
       findings.push(...(await dialogFindings(page, refund, 'Refund dialog', size)));
       await closeRegister(page, sale.sessionId);
 
       const order = `/dashboard/purchase-order/view/${await openPurchaseOrderId(page)}`;
-      findings.push(...(await visitFindings(page, 'Purchase order page', order)));
+      findings.push(...(await routeFindings(page, 'Purchase order page', order)));
       await page.getByRole('button', { name: 'Receive', exact: true }).click();
       findings.push(...(await dialogFindings(page, page.getByRole('dialog'), 'Receive dialog', size)));
       expect(findings).toEqual([]);
@@ -104,6 +155,7 @@ for (const size of screenSizes) {
       }
       await expect(register).toBeVisible();
       findings.push(...(await screenFindings(page, 'Register, empty cart')));
+      findings.push(...(await headerFindings(page, 'Register')));
 
       await page.keyboard.press('F2');
       await page.keyboard.type('Indomie Chicken 70g', { delay: 60 });

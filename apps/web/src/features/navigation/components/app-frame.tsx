@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '../../../components/brand/brand';
@@ -37,7 +37,9 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
 
 /**
  * The frame of every /dashboard screen: a header (brand, mode and store, the signed-in person, sign
- * out) and the navigation, a sidebar from the `md` breakpoint and a drawer below it (tablets).
+ * out) and the navigation, a sidebar from the `md` breakpoint and a drawer below it (tablets). On a
+ * phone the header keeps every control whole on the screen: the person's name moves into the drawer,
+ * sign out becomes an icon and the store's name is truncated.
  */
 export function AppFrame({ navItems, context, person, signOut, children }: AppFrameProps) {
   const [isNavOpen, nav] = useDisclosure(false);
@@ -58,7 +60,7 @@ export function AppFrame({ navItems, context, person, signOut, children }: AppFr
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" className={classes.fixed}>
             <Burger
               opened={isNavOpen}
               onClick={nav.toggle}
@@ -72,8 +74,9 @@ export function AppFrame({ navItems, context, person, signOut, children }: AppFr
               <Brand />
             </Link>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            {context}
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {/* The store's name gives way (truncated) before anything leaves the screen. */}
+            <Box miw={0}>{context}</Box>
             {person && (
               <Stack gap={0} visibleFrom="sm" className={classes.person} data-testid="signed-in-person">
                 <Text size="sm" fw={600} truncate="end" maw={200}>
@@ -84,7 +87,7 @@ export function AppFrame({ navItems, context, person, signOut, children }: AppFr
                 </Text>
               </Stack>
             )}
-            {signOut}
+            <Box className={classes.fixed}>{signOut}</Box>
           </Group>
         </Group>
       </AppShell.Header>

@@ -23,7 +23,7 @@ export interface ContextSwitcherProps {
 export function ContextSwitcher({ currentLabel, currentId, options, onSelect }: ContextSwitcherProps) {
   if (options.length <= 1) {
     return (
-      <Text size="sm" fw={600} data-testid="current-context" truncate="end" maw={220}>
+      <Text size="sm" fw={600} data-testid="current-context" truncate="end" maw="min(220px, 100%)">
         {currentLabel}
       </Text>
     );
@@ -37,7 +37,7 @@ export function ContextSwitcher({ currentLabel, currentId, options, onSelect }: 
           rightSection={<span aria-hidden="true">▾</span>}
           aria-label={`${currentLabel}: switch store or mode`}
           data-testid="current-context"
-          maw={240}
+          maw="min(240px, 100%)"
         >
           <Text span size="sm" fw={600} truncate="end">
             {currentLabel}
