@@ -6,8 +6,9 @@ import { demo, signIn, watchForBreakage } from '../support/journeys.js';
 /**
  * The register made for the size it runs at. On a phone (390×844, touch) the admin of Demo Mart sells
  * three items by tapping tiles, looks at the cart in its bottom sheet and takes cash: at every step the
- * page does not scroll sideways and Pay is a big target on the screen. At a till (1280×800) ten lines
- * leave at least eight in view, with the total and Pay.
+ * page does not scroll sideways, and Pay, the categories, the customer, the discounts and − and + are
+ * big targets (44 px). At a till (1280×800) ten lines leave at least eight in view, with the total and
+ * Pay; at a touchscreen till the same controls are 44 px.
  */
 
 const runId = () => Date.now().toString(36).toUpperCase();
@@ -50,7 +51,9 @@ test.describe('on a phone', () => {
     await expect(pay).toBeDisabled();
     await expectTouchTarget(pay, 'Pay');
 
-    await page.getByRole('toolbar', { name: 'Categories' }).getByRole('button', { name: category }).tap();
+    const categoryButton = page.getByRole('toolbar', { name: 'Categories' }).getByRole('button', { name: category });
+    await expectTouchTarget(categoryButton, `the category ${category}`, { onScreen: false });
+    await categoryButton.tap();
     for (const [i, product] of products.entries()) {
       const tile = page.getByRole('button', { name: product.name });
       await expectTouchTarget(tile, `the tile of ${product.name}`, { onScreen: false });
@@ -78,6 +81,10 @@ test.describe('on a phone', () => {
     await expectTouchTarget(less, '−');
     await less.tap();
     await expect(quantity).toHaveValue('1');
+    // The line tapped shows its details: its discount, beside the customer's and the cart's.
+    await expectTouchTarget(sheet.getByRole('button', { name: 'Discount', exact: true }), 'Discount');
+    await expectTouchTarget(sheet.getByRole('button', { name: /^Add customer/ }), 'Add customer');
+    await expectTouchTarget(sheet.getByRole('button', { name: 'Cart discount' }), 'Cart discount');
     await sheet.getByRole('button', { name: 'Close' }).tap();
     await expect(sheet).toBeHidden();
 
@@ -97,6 +104,35 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: /^New sale/ }).tap();
     await expect(bar.getByTestId('cart-bar-items')).toHaveText('Cart · 0 items');
     await closeRegister(page, '8600');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('at a touchscreen till', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+
+  test('the categories, the customer, the discounts and a line’s − and + are 44 px targets', async ({ page }) => {
+    const problems = watchForBreakage(page);
+    const run = runId();
+    await signIn(page, demo.admin);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const [product] = await createTillProducts(page, run, 1, 8);
+    await openRegister(page, `Touch till ${run}`, '0');
+    await scan(page, product!.barcode, 1);
+
+    await expectTouchTarget(
+      page.getByRole('toolbar', { name: 'Categories' }).getByRole('button').first(),
+      'the first category',
+    );
+    await expectTouchTarget(page.getByRole('button', { name: /^Add customer/ }), 'Add customer');
+    await expectTouchTarget(page.getByRole('button', { name: 'Cart discount' }), 'Cart discount');
+    const line = await openCartLine(page, product!.name);
+    await expectTouchTarget(line.getByRole('button', { name: `One less ${product!.name}` }), '−');
+    await expectTouchTarget(line.getByRole('button', { name: `One more ${product!.name}` }), '+');
+    await expectTouchTarget(line.getByRole('button', { name: 'Discount', exact: true }), 'Discount');
+
+    await page.getByRole('button', { name: 'Clear the sale' }).click();
+    await closeRegister(page, '0');
     expect(problems).toEqual([]);
   });
 });

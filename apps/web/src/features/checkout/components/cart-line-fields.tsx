@@ -84,7 +84,12 @@ export function DiscountEditor({
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withArrow>
       <Popover.Target>
-        <Button size="compact-xs" variant="subtle" onClick={() => (opened ? setOpened(false) : open())}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          className={classes.touchTarget}
+          onClick={() => (opened ? setOpened(false) : open())}
+        >
           {value ? `${label}: ${describeDiscount(value, currency)}` : label}
         </Button>
       </Popover.Target>

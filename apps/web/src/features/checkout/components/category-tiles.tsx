@@ -112,6 +112,7 @@ export function CategoryTiles({
       <Group gap="xs" role="toolbar" aria-label="Categories">
         <Button
           size="xs"
+          className={classes.touchTarget}
           variant={categoryId === null ? 'filled' : 'default'}
           onClick={() => setCategoryId(null)}
           aria-pressed={categoryId === null}
@@ -122,6 +123,7 @@ export function CategoryTiles({
           <Button
             key={c.id}
             size="xs"
+            className={classes.touchTarget}
             variant={categoryId === c.id ? 'filled' : 'default'}
             onClick={() => setCategoryId(c.id)}
             aria-pressed={categoryId === c.id}
@@ -131,7 +133,7 @@ export function CategoryTiles({
         ))}
         {categories.isPending && <Loader size="xs" aria-label="Loading categories" />}
         {canPin && (
-          <Button size="xs" variant="subtle" onClick={() => setEditing(true)}>
+          <Button size="xs" variant="subtle" className={classes.touchTarget} onClick={() => setEditing(true)}>
             Edit favourites
           </Button>
         )}

@@ -17,7 +17,7 @@ export const CustomerBar = forwardRef<
   const customer = useCustomer(customerId);
   if (!customerId)
     return (
-      <Button ref={ref} variant="light" size="xs" onClick={onOpen} mb="xs">
+      <Button ref={ref} variant="light" size="xs" className={classes.touchTarget} onClick={onOpen} mb="xs">
         Add customer{' '}
         <Text span size="xs" ml={6} c="dimmed">
           F4
@@ -31,10 +31,10 @@ export const CustomerBar = forwardRef<
         {customer.data?.phone ? ` · ${customer.data.phone}` : ''}
       </Text>
       <Group gap={4} wrap="nowrap">
-        <Button ref={ref} size="compact-xs" variant="subtle" onClick={onOpen}>
+        <Button ref={ref} size="compact-xs" variant="subtle" className={classes.touchTarget} onClick={onOpen}>
           Change
         </Button>
-        <Button size="compact-xs" variant="subtle" color="red" onClick={onDetach}>
+        <Button size="compact-xs" variant="subtle" color="red" className={classes.touchTarget} onClick={onDetach}>
           Remove customer
         </Button>
       </Group>
