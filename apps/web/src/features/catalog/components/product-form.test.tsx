@@ -192,6 +192,8 @@ describe('<ProductForm /> on create', () => {
       'M / Blue',
     ]);
     expect(screen.getByLabelText('SKU of M / Blue')).toHaveValue('TEESHIRT-M-BLUE');
+    // A field keeps a usable width, so a narrow screen moves its column into details rather than squeezing it.
+    expect(screen.getByLabelText('SKU of M / Blue').closest('td > div')).toHaveStyle({ minWidth: '112px' });
     // One store settings row per store and variant.
     expect(
       within(screen.getByRole('table', { name: 'Store settings' })).getAllByLabelText(/^Store price in /),

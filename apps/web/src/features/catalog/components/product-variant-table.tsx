@@ -12,6 +12,19 @@ type VariantPlace = { index: number; key: string };
 type Field = 'sku' | 'barcodes' | 'cost' | 'price' | 'openingStock';
 
 /**
+ * The narrowest each field stays usable (px). A field does not push its table wider by itself, so
+ * without these the grid fits a phone by squeezing its fields (a SKU 30 px wide) instead of moving
+ * them into the row's details.
+ */
+export const variantFieldMinWidth: Record<Field, number> = {
+  sku: 112,
+  barcodes: 144,
+  cost: 104,
+  price: 104,
+  openingStock: 88,
+};
+
+/**
  * The variant and its selling price always show; on a narrow screen the other fields move into each
  * row's details, unless one of them has an error (it must be seen, and focused on submit).
  */
@@ -24,7 +37,9 @@ function variantColumns(context: FieldsContext): TableColumn<VariantPlace>[] {
     (field: Field) =>
     ({ index }: VariantPlace) => {
       const row = values.variants[index];
-      return row ? variantFields(context, row, index, true)[field] : null;
+      return row ? (
+        <div style={{ minWidth: variantFieldMinWidth[field] }}>{variantFields(context, row, index, true)[field]}</div>
+      ) : null;
     };
   const field = (key: Field, label: string, errorKey: string, priority: number): TableColumn<VariantPlace> => ({
     key,
