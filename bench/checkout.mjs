@@ -9,7 +9,7 @@
 //   2. raw SQL: CONCURRENCY clients complete SALES sales as one transaction each, doing the writes the
 //      sale API does (idempotency key claimed and answered, the stock rows locked in variant order and
 //      changed by one guarded update, the 5 movements in one insert, the store's counter, the sale, its 5
-//      lines, the payment, the audit event);
+//      lines, the payment, the report summaries — the API's own statement — and the audit event);
 //   3. the API: the server started on the same database, a register opened through
 //      POST /api/v1/register-sessions, then CONCURRENCY clients POST /api/v1/sales (5 lines, cash,
 //      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each).
@@ -37,6 +37,9 @@ const WARMUP = Number(process.env.WARMUP ?? 100);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
 const SERIAL = Number(process.env.SERIAL ?? 100);
+/** A busy shop: a few tills and the back office at once. */
+const BUSY_CLIENTS = Number(process.env.BUSY_CLIENTS ?? 8);
+const BUSY_SALES = Number(process.env.BUSY_SALES ?? 1000);
 const LINES = 5;
 const POOL_SIZE = 10; // as apps/api/src/db/client.ts opens its pg pool
 const port = Number(process.env.PORT ?? 3903);
@@ -60,6 +63,25 @@ await build({
   logLevel: 'warning',
 });
 const { priceCart } = await import(pathToFileURL(pricingFile).href);
+
+// The summaries' upsert, the very statement the API runs in a sale (reports read the summaries), from
+// the API's source the same way; the raw loop runs it so both sides do the same writes.
+const summariesFile = path.join(scratch, 'summaries.mjs');
+await build({
+  entryPoints: [path.join(root, 'apps/api/src/features/reports/sales-summaries.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  packages: 'external',
+  outfile: summariesFile,
+  logLevel: 'warning',
+});
+const { summariesUpsertStatement } = await import(pathToFileURL(summariesFile).href);
+const { PgDialect } = await import('drizzle-orm/pg-core');
+const dialect = new PgDialect();
+/** The summaries statement of one sale, as text and parameters. */
+const saleSummaries = (businessId, saleId) =>
+  dialect.sqlToQuery(summariesUpsertStatement({ kind: 'sale', businessId, saleId, sign: 1 }));
 
 // ---------------------------------------------------------------- the server
 
@@ -339,6 +361,8 @@ async function rawSale(db, ctx, cart) {
        values ($1, $2, 1, 'cash', $3, $3)`,
       [ctx.businessId, saleId, priced.totalMinor],
     );
+    const summaries = saleSummaries(ctx.businessId, saleId);
+    await tx.query(summaries.sql, summaries.params);
     const response = JSON.stringify({ id: saleId, number, totalMinor: priced.totalMinor, lines: priced.lines });
     await tx.query(
       `insert into audit_events (business_id, id, actor_account_id, store_id, action, entity, entity_id, after,
@@ -410,6 +434,7 @@ async function benchOn(label, open, serverEnv) {
   // Raw SQL: the same writes, in process (PGlite) or through a pool of the app's size (PostgreSQL).
   await drive(WARMUP, CONCURRENCY, (i) => rawSale(db, ctx, cartOf(catalogue, 1_000_000 + i)));
   const raw = await drive(SALES, CONCURRENCY, (i) => rawSale(db, ctx, cartOf(catalogue, i)));
+  const rawBusy = await drive(BUSY_SALES, BUSY_CLIENTS, (i) => rawSale(db, ctx, cartOf(catalogue, 5_000_000 + i)));
   // One client: the time a sale takes when nothing queues ahead of it.
   const rawSerial = await drive(SERIAL, 1, (i) => rawSale(db, ctx, cartOf(catalogue, 3_000_000 + i)));
   await db.close();
@@ -437,6 +462,7 @@ async function benchOn(label, open, serverEnv) {
   };
   const server = await startApi(serverEnv);
   let api;
+  let apiBusy;
   let apiSerial;
   try {
     const session = await post('/api/v1/register-sessions', { registerName: 'Bench', openingFloatMinor: 0 });
@@ -457,6 +483,7 @@ async function benchOn(label, open, serverEnv) {
     };
     await drive(WARMUP, CONCURRENCY, (i) => sell(2_000_000 + i));
     api = await drive(SALES, CONCURRENCY, sell);
+    apiBusy = await drive(BUSY_SALES, BUSY_CLIENTS, (i) => sell(6_000_000 + i));
     apiSerial = await drive(SERIAL, 1, (i) => sell(4_000_000 + i));
   } finally {
     await stopServer(server);
@@ -465,7 +492,7 @@ async function benchOn(label, open, serverEnv) {
   db = await open();
   const after = await books(db, business.id);
   await db.close();
-  return { label, raw, api, rawSerial, apiSerial, after };
+  return { label, raw, api, rawBusy, apiBusy, rawSerial, apiSerial, after };
 }
 
 // ---------------------------------------------------------------- the runs
@@ -512,7 +539,7 @@ const row = (what, fig, budget) =>
     budget ? `${budget.padEnd(10)}${fig.p95 <= 50 ? 'within' : 'OVER'}` : ''
   }`;
 console.log(
-  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine)`,
+  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${BUSY_SALES} at ${BUSY_CLIENTS}, then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine). The SQL loop makes the sale API's writes, report summaries included (the API's own statement).`,
 );
 console.log(
   `${''.padEnd(40)}${'sales/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}   budget (p95)`,
@@ -521,6 +548,8 @@ for (const r of results) {
   const embedded = r.label.startsWith('embedded');
   console.log(row(`API  POST /api/v1/sales — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.api, embedded ? '≤ 50 ms' : ''));
   console.log(row(`SQL  the same writes — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.raw));
+  console.log(row(`API  ${BUSY_CLIENTS} clients — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.apiBusy));
+  console.log(row(`SQL  ${BUSY_CLIENTS} clients — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.rawBusy));
   console.log(row(`API  1 client — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.apiSerial));
   console.log(row(`SQL  1 client — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.rawSerial));
   console.log(

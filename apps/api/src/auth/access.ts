@@ -9,7 +9,7 @@ import {
 } from '@ipos/contracts';
 import type { Executor } from '../db/client.js';
 import { AppError, notFound } from '../http/app-error.js';
-import { listMembershipRows, listOwnedBusinesses, type StoreRoleRow } from '../tenancy/accounts.js';
+import { findStoreRoleRow, listMembershipRows, listOwnedBusinesses, type StoreRoleRow } from '../tenancy/accounts.js';
 import { listStoresOfBusinesses, findStore } from '../tenancy/stores.js';
 
 export interface StoreAccess {
@@ -48,44 +48,54 @@ export function rolePermissions(
 export async function listStoreAccess(db: Executor, accountId: string): Promise<StoreAccess[]> {
   const [rows, owned] = await Promise.all([listMembershipRows(db, accountId), listOwnedBusinesses(db, accountId)]);
   const result = new Map<string, StoreAccess>();
-  for (const row of rows) {
-    result.set(row.storeId, {
-      businessId: row.businessId,
-      businessName: row.businessName,
-      currency: row.currency as CurrencyCode,
-      storeId: row.storeId,
-      storeName: row.storeName,
-      storeAlias: row.storeAlias,
-      timeZone: row.storeTimeZone,
-      roleName: row.roleName,
-      permissions: rolePermissions(row),
-      viaOwnership: false,
-    });
-  }
+  for (const row of rows) result.set(row.storeId, accessOf(row, false));
   const ownedStores = await listStoresOfBusinesses(
     db,
     owned.map((b) => b.id),
   );
   for (const store of ownedStores) {
     const business = owned.find((b) => b.id === store.businessId)!;
-    result.set(store.id, {
+    const row = {
       businessId: business.id,
       businessName: business.name,
-      currency: business.currency as CurrencyCode,
+      currency: business.currency,
       storeId: store.id,
       storeName: store.name,
       storeAlias: store.alias,
-      timeZone: store.timeZone,
+      storeTimeZone: store.timeZone,
       roleName: 'IPOS_ADMIN',
-      permissions: [...systemRolePermissions.IPOS_ADMIN],
-      viaOwnership: true,
-    });
+      roleIsSystem: true,
+      rolePermissions: [],
+    };
+    result.set(store.id, accessOf(row, true));
   }
   return [...result.values()];
 }
 
-export async function findStoreAccess(db: Executor, accountId: string, storeId: string) {
-  return (await listStoreAccess(db, accountId)).find((s) => s.storeId === storeId);
+/** The account's access to one store (as {@link listStoreAccess} gives it), in one statement: every request runs it. */
+export async function findStoreAccess(
+  db: Executor,
+  accountId: string,
+  storeId: string,
+): Promise<StoreAccess | undefined> {
+  const row = await findStoreRoleRow(db, accountId, storeId);
+  return row ? accessOf(row, row.owned) : undefined;
+}
+
+/** A store role as access: an owner acts as IPOS_ADMIN whatever a membership says. */
+function accessOf(row: StoreRoleRow, viaOwnership: boolean): StoreAccess {
+  return {
+    businessId: row.businessId,
+    businessName: row.businessName,
+    currency: row.currency as CurrencyCode,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    storeAlias: row.storeAlias,
+    timeZone: row.storeTimeZone,
+    roleName: viaOwnership ? 'IPOS_ADMIN' : row.roleName,
+    permissions: viaOwnership ? [...systemRolePermissions.IPOS_ADMIN] : rolePermissions(row),
+    viaOwnership,
+  };
 }
 
 /**

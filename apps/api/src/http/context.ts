@@ -19,6 +19,8 @@ export interface AppDeps {
 /** Who did it, for the audit trail. */
 export interface Actor {
   accountId: string | null;
+  /** The signed-in person's name, as read with the account (an answer naming them need not read it again). */
+  name?: string;
   requestId: string;
   ip: string;
   /**

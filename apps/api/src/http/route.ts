@@ -17,9 +17,8 @@ import { idempotencyKeyOf, idempotentRequestOf, PreparedResponse, type Idempoten
 import { findStoreAccess, type StoreAccess } from '../auth/access.js';
 import {
   findAccountByEmail,
-  findAccountById,
+  findAccountByIdentity,
   findDeactivatedMembership,
-  findAccountIdByIdentity,
   markFirstSignIn,
   linkIdentity,
   listOwnedBusinesses,
@@ -76,7 +75,13 @@ declare module 'fastify' {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function actorOf(request: FastifyRequest): Actor {
-  return { accountId: request.auth?.account?.id ?? null, requestId: request.id, ip: request.ip };
+  const account = request.auth?.account;
+  return {
+    accountId: account?.id ?? null,
+    ...(account ? { name: account.name } : {}),
+    requestId: request.id,
+    ip: request.ip,
+  };
 }
 
 /**
@@ -97,8 +102,8 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
     throw new AppError('UNAUTHENTICATED', 'Send a bearer access token', { headers: { 'www-authenticate': 'Bearer' } });
   const { issuer, subject, claims } = await deps.tokens.verify(match[1]!);
   const db = deps.database.db;
-  let accountId = await findAccountIdByIdentity(db, issuer, subject);
-  if (!accountId && typeof claims.email === 'string' && claims.email_verified === true) {
+  let account = await findAccountByIdentity(db, issuer, subject);
+  if (!account && typeof claims.email === 'string' && claims.email_verified === true) {
     // An external issuer's first visit: link it to the account with the same verified email.
     const byEmail = await findAccountByEmail(db, claims.email);
     if (byEmail) {
@@ -116,10 +121,9 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
           },
         );
       });
-      accountId = byEmail.id;
+      account = byEmail;
     }
   }
-  const account = accountId ? await findAccountById(db, accountId) : undefined;
   if (!account || account.isDisabled) throw new AppError('UNAUTHENTICATED', 'This account cannot sign in');
   // "Sign out of every device" (decision 0016): like a deactivation, read with the account on every
   // request, so a token issued before it stops working at once rather than when it expires.

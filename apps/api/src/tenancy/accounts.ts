@@ -61,6 +61,20 @@ export async function findAccountIdByIdentity(
   return row?.accountId;
 }
 
+/** The account an issuer's subject signs in as, in one statement (every request runs it). */
+export async function findAccountByIdentity(
+  db: Executor,
+  issuer: string,
+  subject: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select({ account: accounts })
+    .from(accountIdentities)
+    .innerJoin(accounts, eq(accounts.id, accountIdentities.accountId))
+    .where(and(eq(accountIdentities.issuer, issuer), eq(accountIdentities.subject, subject)));
+  return row?.account;
+}
+
 export async function linkIdentity(db: Executor, issuer: string, subject: string, accountId: string) {
   await db.insert(accountIdentities).values({ issuer, subject, accountId }).onConflictDoNothing();
 }
@@ -106,6 +120,67 @@ export async function listMembershipRows(db: Executor, accountId: string): Promi
       .where(and(eq(memberships.accountId, accountId), isNull(staffMembers.deactivatedAt)))
       .orderBy(businesses.name, stores.name)
   );
+}
+
+/**
+ * The account's role in one store, in one statement: as the owner of its business (which wins), or by
+ * an active membership (a deactivated person's memberships open nothing). Undefined when neither.
+ */
+export async function findStoreRoleRow(
+  db: Executor,
+  accountId: string,
+  storeId: string,
+): Promise<(StoreRoleRow & { owned: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      businessId: stores.businessId,
+      businessName: businesses.name,
+      currency: businesses.currency,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeAlias: stores.alias,
+      storeTimeZone: stores.timeZone,
+      owned: sql<boolean>`${businesses.ownerAccountId} = ${accountId}`.mapWith(Boolean),
+      memberRoleName: roles.name,
+      memberRoleIsSystem: roles.isSystem,
+      memberRolePermissions: roles.permissions,
+    })
+    .from(stores)
+    .innerJoin(businesses, eq(businesses.id, stores.businessId))
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.businessId, stores.businessId),
+        eq(memberships.storeId, stores.id),
+        eq(memberships.accountId, accountId),
+      ),
+    )
+    .leftJoin(
+      staffMembers,
+      and(
+        eq(staffMembers.businessId, memberships.businessId),
+        eq(staffMembers.accountId, memberships.accountId),
+        isNull(staffMembers.deactivatedAt),
+      ),
+    )
+    .leftJoin(roles, and(eq(roles.businessId, memberships.businessId), eq(roles.id, memberships.roleId)))
+    .where(
+      and(
+        eq(stores.id, storeId),
+        sql`(${businesses.ownerAccountId} = ${accountId} or (${staffMembers.accountId} is not null and ${roles.id} is not null))`,
+      ),
+    );
+  if (!row) return undefined;
+  const { memberRoleName, memberRoleIsSystem, memberRolePermissions, ...store } = row;
+  // Not the owner: then the where clause found an active membership with its role.
+  return row.owned
+    ? { ...store, roleName: 'IPOS_ADMIN', roleIsSystem: true, rolePermissions: [] }
+    : {
+        ...store,
+        roleName: memberRoleName!,
+        roleIsSystem: memberRoleIsSystem!,
+        rolePermissions: memberRolePermissions!,
+      };
 }
 
 /** The business whose staff deactivated this account, when it holds a membership of the store there. */

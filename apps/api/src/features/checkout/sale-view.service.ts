@@ -7,6 +7,7 @@ import {
   type SaleDetail,
   type SaleState,
 } from '@ipos/contracts';
+import type { Actor } from '../../http/context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/app-error.js';
 import { accountNames, iso } from '../../lib/records.js';
@@ -27,12 +28,19 @@ export function saleState(status: string, totalMinor: number, refundedMinor: num
   return refundedMinor >= totalMinor ? 'refunded' : 'partially_refunded';
 }
 
-/** A sale's rows (as read, or as just written) as the sale API answers them. */
+/**
+ * A sale's rows (as read, or as just written) as the sale API answers them. `actor`: who is asking,
+ * whose name is known (the cashier of a sale just made is not looked up again).
+ */
 export async function toSale(
   db: Executor,
   { sale, lines, payments }: NonNullable<Awaited<ReturnType<typeof findSale>>>,
+  actor?: Pick<Actor, 'accountId' | 'name'>,
 ): Promise<Sale> {
-  const names = await accountNames(db, [sale.cashierAccountId]);
+  const names =
+    actor?.name !== undefined && actor.accountId === sale.cashierAccountId
+      ? new Map([[actor.accountId, actor.name]])
+      : await accountNames(db, [sale.cashierAccountId]);
   return {
     id: sale.id,
     number: sale.number,

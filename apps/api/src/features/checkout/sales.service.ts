@@ -52,9 +52,9 @@ export async function createSale(
   return deps.database.db.transaction((tx) =>
     withIdempotency(tx, scope, idempotency, createSaleEndpoint, async () => {
       const lostAnswer = await noteLostAnswerReference(tx, actor, scope, body);
-      if (lostAnswer) return toSale(tx, lostAnswer);
+      if (lostAnswer) return toSale(tx, lostAnswer, actor);
       // The answer is built from the rows as written (returning), not read back.
-      return toSale(tx, await recordSaleIn(tx, actor, scope, body, deps.now()));
+      return toSale(tx, await recordSaleIn(tx, actor, scope, body, deps.now()), actor);
     }),
   );
 }

@@ -389,7 +389,7 @@ export async function postStockCount(
   await deps.database.db.transaction(async (tx) => {
     const row = await lockOpenCount(tx, scope, id, version);
     const lines = await countLineRows(tx, scope.businessId, scope.storeId, id);
-    const levels = await lockStockLevels(tx, scope, lines);
+    const { levels } = await lockStockLevels(tx, scope, lines);
     const onHand = new Map(levels.map((l) => [l.variantId, parseThousandths(l.onHand)]));
     const movements = [];
     for (const line of lines) {

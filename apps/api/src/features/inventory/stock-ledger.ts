@@ -1,7 +1,7 @@
 import { parseThousandths, thousandthsToNumeric, type MovementReason, type MovementRefType } from '@ipos/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { stockLevels, stockMovements, stores } from '../../db/schema.js';
+import { stockLevels, stores } from '../../db/schema.js';
 import type { Actor } from '../../http/context.js';
 import { AppError } from '../../http/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -90,7 +90,6 @@ export async function moveStock(
   for (const input of inputs)
     if (!Number.isInteger(input.deltaThousandths) || input.deltaThousandths === 0)
       throw new Error(`A movement needs a non-zero whole number of thousandths, got ${input.deltaThousandths}`);
-  const allowNegative = options.allowNegative ?? (await storeAllowsNegativeStock(tx, scope));
   const occurredAt = options.occurredAt ?? actor.at;
   const ordered = inputs
     .map((input, index) => ({ input, index }))
@@ -99,11 +98,12 @@ export async function moveStock(
     );
   const variants = [...new Map(ordered.map(({ input }) => [input.variantId, input.productId]))];
 
-  const locked = await lockStockLevels(
+  const { levels: locked, storeAllowsNegative } = await lockStockLevels(
     tx,
     scope,
     variants.map(([variantId, productId]) => ({ variantId, productId })),
   );
+  const allowNegative = options.allowNegative ?? storeAllowsNegative;
 
   // The rows are ours until the transaction ends: each line's running on hand, and every shortage.
   const onHand = new Map(locked.map((r) => [r.variantId, parseThousandths(r.onHand)]));
@@ -137,45 +137,43 @@ export async function moveStock(
   const net = new Map<string, number>();
   for (const { input } of ordered) net.set(input.variantId, (net.get(input.variantId) ?? 0) + input.deltaThousandths);
   const changed = [...net].filter(([, delta]) => delta !== 0);
-  if (changed.length > 0) {
-    const updated = await queryRows<{ variant_id: string }>(
-      tx,
-      sql`update stock_levels s
-             set on_hand = s.on_hand + d.delta, updated_at = now()
-            from (values ${sql.join(
-              changed.map(
-                ([variantId, delta]) =>
-                  sql`(${variantId}::uuid, ${thousandthsToNumeric(delta)}::numeric, ${guardedVariants.has(variantId)}::boolean)`,
-              ),
-              sql`, `,
-            )}) as d(variant_id, delta, guarded)
-           where s.business_id = ${scope.businessId} and s.store_id = ${scope.storeId} and s.variant_id = d.variant_id
-             and (not d.guarded or s.on_hand + d.delta >= 0)
-          returning s.variant_id`,
-    );
-    // The rows are locked and were checked above: a guard refusing now would be a broken invariant.
-    if (updated.length !== changed.length) throw new Error('A guarded stock update refused a row it had locked');
-  }
-  await tx.insert(stockMovements).values(
-    ordered.map(({ input, index }) => {
-      const result = results.get(index)!;
-      return {
-        businessId: scope.businessId,
-        id: result.movementId,
-        storeId: scope.storeId,
-        productId: input.productId,
-        variantId: input.variantId,
-        delta: thousandthsToNumeric(input.deltaThousandths),
-        onHandAfter: thousandthsToNumeric(result.onHandAfterThousandths),
-        reason: input.reason,
-        refType: input.refType ?? null,
-        refId: input.refId ?? null,
-        note: input.note ?? null,
-        actorAccountId: actor.accountId,
-        ...(occurredAt ? { occurredAt } : {}),
-      };
-    }),
+  const movements = ordered.map(({ input, index }) => {
+    const result = results.get(index)!;
+    return sql`(${scope.businessId}::uuid, ${result.movementId}::uuid, ${scope.storeId}::uuid, ${input.productId}::uuid,
+      ${input.variantId}::uuid, ${thousandthsToNumeric(input.deltaThousandths)}::numeric,
+      ${thousandthsToNumeric(result.onHandAfterThousandths)}::numeric, ${input.reason}, ${input.refType ?? null},
+      ${input.refId ?? null}::uuid, ${input.note ?? null}, ${actor.accountId}::uuid,
+      ${occurredAt ? sql`${occurredAt.toISOString()}::timestamptz` : sql`now()`})`;
+  });
+  // The rows' new on hand (one guarded update) and the movements (one insert), in one statement.
+  const update = changed.length
+    ? sql`updated as (
+        update stock_levels s
+           set on_hand = s.on_hand + d.delta, updated_at = now()
+          from (values ${sql.join(
+            changed.map(
+              ([variantId, delta]) =>
+                sql`(${variantId}::uuid, ${thousandthsToNumeric(delta)}::numeric, ${guardedVariants.has(variantId)}::boolean)`,
+            ),
+            sql`, `,
+          )}) as d(variant_id, delta, guarded)
+         where s.business_id = ${scope.businessId} and s.store_id = ${scope.storeId} and s.variant_id = d.variant_id
+           and (not d.guarded or s.on_hand + d.delta >= 0)
+        returning s.variant_id),`
+    : sql`updated as (select null::uuid as variant_id where false),`;
+  const [written] = await queryRows<{ updated: number }>(
+    tx,
+    sql`with ${update}
+         moved as (
+           insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after,
+                                        reason, ref_type, ref_id, note, actor_account_id, occurred_at)
+           values ${sql.join(movements, sql`, `)}
+           returning 1)
+       select (select count(*) from updated)::int as updated, (select count(*) from moved)::int as moved`,
   );
+  // The rows are locked and were checked above: a guard refusing now would be a broken invariant.
+  if (Number(written!.updated) !== changed.length)
+    throw new Error('A guarded stock update refused a row it had locked');
   return inputs.map((_, index) => results.get(index)!);
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductUnit } from '@ipos/contracts';
 import type { Executor } from '../../db/client.js';
-import { productBarcodes, productVariants, products, stockLevels } from '../../db/schema.js';
+import { productBarcodes, productVariants, products, stockLevels, stores } from '../../db/schema.js';
 
 /** What the stock documents need to know about a variant: its product, unit, tracking and cost. */
 export interface StockVariantRow {
@@ -87,32 +87,52 @@ export async function productExists(db: Executor, businessId: string, productId:
 
 /**
  * Makes sure a stock-level row exists for each variant in the store and locks them, in variant-id
- * order (the order moveStock uses, so this cannot deadlock with it). Returns on hand as stored.
+ * order (the order moveStock uses, so this cannot deadlock with it). Returns on hand as stored, and
+ * whether the store lets tracked goods go below zero (read in the same statement: a sale's stock is
+ * one round trip when its rows exist, as they do once the store has had the goods).
  */
 export async function lockStockLevels(
   tx: Executor,
   scope: { businessId: string; storeId: string },
   variants: { variantId: string; productId: string }[],
-): Promise<{ variantId: string; onHand: string | number }[]> {
-  if (variants.length === 0) return [];
+): Promise<{ levels: { variantId: string; onHand: string | number }[]; storeAllowsNegative: boolean }> {
+  if (variants.length === 0) return { levels: [], storeAllowsNegative: false };
   const sorted = [...variants].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
-  await tx
-    .insert(stockLevels)
-    .values(sorted.map((v) => ({ ...scope, variantId: v.variantId, productId: v.productId })))
-    .onConflictDoNothing();
-  return tx
-    .select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand })
-    .from(stockLevels)
-    .where(
-      and(
-        eq(stockLevels.businessId, scope.businessId),
-        eq(stockLevels.storeId, scope.storeId),
-        inArray(
-          stockLevels.variantId,
-          sorted.map((v) => v.variantId),
+  const ids = [...new Set(sorted.map((v) => v.variantId))];
+  const lock = () =>
+    tx
+      .select({
+        variantId: stockLevels.variantId,
+        onHand: stockLevels.onHand,
+        storeAllowsNegative: sql<boolean>`(select ${stores.allowNegativeStock} from ${stores}
+          where ${stores.businessId} = ${scope.businessId} and ${stores.id} = ${scope.storeId})`.mapWith(Boolean),
+      })
+      .from(stockLevels)
+      .where(
+        and(
+          eq(stockLevels.businessId, scope.businessId),
+          eq(stockLevels.storeId, scope.storeId),
+          inArray(stockLevels.variantId, ids),
         ),
-      ),
-    )
-    .orderBy(asc(stockLevels.variantId))
-    .for('update');
+      )
+      .orderBy(asc(stockLevels.variantId))
+      .for('update', { of: stockLevels });
+  let rows = await lock();
+  if (rows.length < ids.length) {
+    // A variant the store never had: its row first (nothing to lock), then all of them again, in order.
+    const have = new Set(rows.map((r) => r.variantId));
+    await tx
+      .insert(stockLevels)
+      .values(
+        sorted
+          .filter((v) => !have.has(v.variantId))
+          .map((v) => ({ ...scope, variantId: v.variantId, productId: v.productId })),
+      )
+      .onConflictDoNothing();
+    rows = await lock();
+  }
+  return {
+    levels: rows.map(({ variantId, onHand }) => ({ variantId, onHand })),
+    storeAllowsNegative: rows[0]?.storeAllowsNegative ?? false,
+  };
 }

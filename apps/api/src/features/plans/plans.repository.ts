@@ -32,6 +32,25 @@ export async function findPlanRow(
   return row;
 }
 
+/** The business's plan and one count of its usage, read together without a lock (one round trip). */
+export async function findPlanRowWithUsage(
+  db: Executor,
+  businessId: string,
+  count: ReturnType<typeof countStores>,
+): Promise<(PlanRow & { usage: number }) | undefined> {
+  const [row] = await db
+    .select({
+      plan: businesses.plan,
+      planVersion: businesses.planVersion,
+      planChangedAt: businesses.planChangedAt,
+      currency: businesses.currency,
+      usage: sql<string>`${count}`.mapWith(Number),
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row;
+}
+
 export async function updatePlanRow(db: Executor, businessId: string, plan: string, at: Date) {
   await db
     .update(businesses)

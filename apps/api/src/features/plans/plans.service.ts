@@ -26,6 +26,7 @@ import {
   countSalesThisMonth,
   countStores,
   findPlanRow,
+  findPlanRowWithUsage,
   updatePlanRow,
   usageOf,
   usageOfOne,
@@ -177,10 +178,15 @@ export async function planRefusal(
   { lock }: { lock: boolean },
 ): Promise<AppError | null> {
   if (adding <= 0) return null;
-  const row = await loadPlan(db, businessId, lock);
+  const count = counters[resource](businessId);
+  // Locked: counted only once the lock is ours. Unlocked (every sale): the plan and the count together.
+  const read = lock
+    ? { ...(await loadPlan(db, businessId, true)), usage: await usageOfOne(db, businessId, count) }
+    : await findPlanRowWithUsage(db, businessId, count);
+  if (!read) throw notFound('The business');
+  const { usage, ...row } = read;
   const plan = currentPlan(row);
   const limit = plan.limits[resource];
-  const usage = await usageOfOne(db, businessId, counters[resource](businessId));
   if (usage + adding <= limit) return null;
   const label = planResourceLabels[resource];
   const what =
