@@ -13,6 +13,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendProblem
 import { guardEdge } from './http/edge.js';
 import { newId } from './lib/ids.js';
 import { systemRoutes } from './features/system/system.routes.js';
+import { backupsRoutes } from './features/system/backups.routes.js';
 import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { profileRoutes } from './features/accounts/profile.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions): Promise<Fa
     await api.register(compress, apiCompression);
     // Routes carry full paths from their contracts; this scope only groups them.
     systemRoutes(api, deps);
+    backupsRoutes(api, deps);
     accountsRoutes(api, deps);
     profileRoutes(api, deps);
     supportRoutes(api, deps);

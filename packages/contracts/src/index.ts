@@ -12,6 +12,7 @@ export * from './identity/oidc.js';
 export * from './businesses/currencies.js';
 export * from './config/public-config.js';
 export * from './system/health.js';
+export * from './system/backups.js';
 export * from './accounts/me.js';
 export * from './accounts/credentials.js';
 export * from './accounts/profile.js';

@@ -255,6 +255,8 @@ function sampleString(name: string, schema: JsonSchema): string {
     message: () => 'A probe message from another business',
     subject: () => 'Probe subject',
     deviceId: () => `probe-device-${letters(6)}`,
+    // A kept backup's name (the only strings the backup downloads take).
+    file: () => 'ipos-backup-20261127T030000Z.tar.gz',
   };
   const value = known[name]?.() ?? `Probe ${name}`;
   const min = schema.minLength ?? 0;

@@ -59,6 +59,7 @@ const dashboardSpec: Record<string, RouteAudience> = {
   'settings/tax-management': 'non-admin',
   'settings/tax-management/create': 'non-admin',
   'settings/plan': 'non-admin',
+  'settings/backups': 'non-admin',
   profile: 'non-admin',
   support: 'non-admin',
 };

@@ -197,7 +197,7 @@ export const sections: readonly Section[] = [
     audience: 'non-admin',
     // Any settings permission opens the section; the catalogue is the one list of them.
     requires: permissions.filter((p) => p.startsWith('settings.')),
-    summary: 'Store details and location, staff and roles, the alias, taxes, the audit trail and your plan.',
+    summary: 'Store details and location, staff and roles, the alias, taxes, the audit trail, your plan and backups.',
     related: ['profile'],
   },
   {
@@ -315,6 +315,7 @@ export const routeTable: readonly RouteMeta[] = [
   settings('tax-management', 'Tax management'),
   settings('tax-management/create', 'New tax'),
   settings('plan', 'Plan'),
+  settings('backups', 'Backups'),
   dashboardRoute('profile', '', 'Profile'),
   dashboardRoute('support', '', 'Support'),
 

@@ -235,6 +235,7 @@ describe('guards in the router', () => {
       'Tax management',
       'Audit trail',
       'Plan',
+      'Backups',
     ]);
     await userEvent.click(within(nav).getByRole('link', { name: 'Alias' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings/alias'));
@@ -356,6 +357,78 @@ describe('dashboard frame', () => {
     expect(localStorage.getItem('isAdmin')).toBe('false');
     expect(localStorage.getItem('store-id')).toBe(IKEJA);
     expect(localStorage.getItem('user-role')).toBe('IPOS_ADMIN');
+  });
+
+  it('warns an owner on either dashboard when backups are late, linking to Settings › Backups', async () => {
+    const late = {
+      database: 'pglite',
+      enabled: true,
+      managedBy: 'owner',
+      since: '2026-11-20T08:00:00.000Z',
+      busy: false,
+      stale: true,
+      backups: [
+        {
+          file: 'ipos-backup-20261124T020000Z.tar.gz',
+          takenAt: '2026-11-24T02:00:00.000Z',
+          reason: 'daily',
+          bytes: 42_000_000,
+          appVersion: '1.4.0',
+          schemaVersion: '0021_register_favourites',
+        },
+      ],
+    };
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
+    fakeApi(owner, {
+      '/api/v1/admin/backups': () => json(late),
+      '/api/v1/stores/current': () => json({ ...activeStore(owner.memberships[0]!), permissions: [...permissions] }),
+    });
+    renderAt('/dashboard');
+    const warning = await screen.findByTestId('backup-warning');
+    expect(warning).toHaveTextContent('The newest backup was taken 24 Nov 2026');
+    expect(warning).toHaveTextContent('more than 48 hours ago');
+    // Settings are a store's: from admin mode the link opens them in one of the owner's stores.
+    await userEvent.click(within(warning).getByRole('button', { name: 'Open Settings › Backups in Lekki' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Backups' })).toBeInTheDocument();
+    expect(localStorage.getItem('isAdmin')).toBe('false');
+    expect(localStorage.getItem('store-id')).toBe(LEKKI);
+    // In the store, the store dashboard warns too, with a plain link.
+    await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
+    const inStore = await screen.findByTestId('backup-warning');
+    expect(within(inStore).getByRole('link', { name: 'Open Settings › Backups' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings/backups',
+    );
+  });
+
+  it('asks nobody but an owner about backups', async () => {
+    signInAs({ isAdmin: 'false', role: 'IPOS_MANAGER_USER', storeId: LEKKI });
+    const managerFetch = fakeApi(manager);
+    renderAt('/dashboard');
+    expect(await screen.findByTestId('store-name')).toHaveTextContent('Lekki');
+    expect(managerFetch.mock.calls.some(([url]) => String(url).includes('/admin/backups'))).toBe(false);
+  });
+
+  it('warns no owner while backups are on time', async () => {
+    signInAs({ isAdmin: 'true', role: 'IPOS_ADMIN', storeId: LEKKI });
+    const ownerFetch = fakeApi(owner, {
+      '/api/v1/admin/backups': () =>
+        json({
+          database: 'pglite',
+          enabled: true,
+          managedBy: 'owner',
+          since: null,
+          busy: false,
+          stale: false,
+          backups: [],
+        }),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByTestId('store-count')).toHaveTextContent('2');
+    await waitFor(() =>
+      expect(ownerFetch.mock.calls.some(([url]) => String(url).includes('/admin/backups'))).toBe(true),
+    );
+    expect(screen.queryByTestId('backup-warning')).not.toBeInTheDocument();
   });
 
   it('shows someone without a store the invitation waiting for them; accepting starts them in its store', async () => {

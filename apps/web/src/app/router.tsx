@@ -90,6 +90,7 @@ export const screenFiles: Record<string, string> = {
   'dashboard.settings.roles/create': 'settings/roles/create',
   'dashboard.settings.roles/edit/:id/:name': 'settings/roles/edit',
   'dashboard.settings.plan': 'settings/plan',
+  'dashboard.settings.backups': 'settings/backups',
   'not-found': 'not-found',
 };
 

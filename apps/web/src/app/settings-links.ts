@@ -5,6 +5,9 @@ const SETTINGS = pathTo('dashboard.settings');
 
 export const storeDetailsPath = pathTo('dashboard.settings.store-details');
 
+/** Settings › Backups (the owner's dashboard warning links here). */
+export const backupsPath = pathTo('dashboard.settings.backups');
+
 /** A store's location settings: every role's settings landing but IPOS_ADMIN's (spec section 6). */
 export const storeLocationPath = (storeId: string) =>
   pathTo('dashboard.settings.store-details/location/:id', { id: storeId });
@@ -56,6 +59,8 @@ export function settingsLinks(storeId: string, permissions: readonly string[]): 
       allowed: has('settings.audit'),
     },
     { label: 'Plan', to: pathTo('dashboard.settings.plan'), prefixes: [], allowed: has('settings.plan') },
+    // The installation's backups: the owner's, who administers the business (IPOS_ADMIN).
+    { label: 'Backups', to: backupsPath, prefixes: [], allowed: has('settings.business') },
   ];
   return links.filter((l) => l.allowed).map(({ allowed: _, ...link }) => link);
 }

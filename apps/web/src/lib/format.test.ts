@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatAgo, formatCount, formatDate, formatDateTime, formatDay, formatTime, todayIn } from './format';
+import {
+  formatAgo,
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatTime,
+  todayIn,
+} from './format';
 
 const INSTANT = '2026-11-26T09:39:17.000Z';
 const deviceZone = process.env.TZ;
@@ -47,5 +56,12 @@ describe('the web’s format module', () => {
   it('writes calendar days and counts the same on every device', () => {
     expect(formatDay('2026-11-26')).toBe('26 Nov 2026');
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('writes a file’s size in decimal units', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(42_400)).toBe('42 kB');
+    expect(formatBytes(42_149_999)).toBe('42.1 MB');
+    expect(formatBytes(1_250_000_000)).toBe('1.3 GB');
   });
 });

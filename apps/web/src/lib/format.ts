@@ -49,6 +49,14 @@ export function formatAgo(instant: string | Date, now: number, timeZone: string 
   return formatStoreDateTime(instant, timeZone);
 }
 
+/** "42.1 MB": a file's size in decimal units (kB, MB, GB), one decimal from a megabyte up. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${formatCount(bytes)} B`;
+  if (bytes < 1_000_000) return `${formatCount(Math.round(bytes / 1000))} kB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
+}
+
 /** The device's IANA zone (what the browser reports, for support and analytics; never for display). */
 export function deviceTimeZone(): string | undefined {
   try {

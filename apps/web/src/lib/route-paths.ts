@@ -53,6 +53,7 @@ export const routePaths = {
   'dashboard.settings.tax-management': '/dashboard/settings/tax-management',
   'dashboard.settings.tax-management/create': '/dashboard/settings/tax-management/create',
   'dashboard.settings.plan': '/dashboard/settings/plan',
+  'dashboard.settings.backups': '/dashboard/settings/backups',
   'dashboard.profile': '/dashboard/profile',
   'dashboard.support': '/dashboard/support',
 } as const;

@@ -31,6 +31,7 @@ export const auditSections = {
   staff: 'Staff',
   staff_invitation: 'Staff invitations',
   support_request: 'Support requests',
+  backup: 'Backups',
 } as const;
 export type AuditSection = keyof typeof auditSections;
 

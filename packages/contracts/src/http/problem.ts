@@ -19,6 +19,8 @@ export const errorCodes = {
   FORBIDDEN: 403,
   STAFF_DEACTIVATED: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
+  /** A backup holds every business of the installation: only an owner of all of them takes or downloads one. */
+  BACKUP_NOT_OWNER: 403,
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   EMAIL_TAKEN: 409,
@@ -83,6 +85,8 @@ export const errorCodes = {
   INVITATION_PENDING: 409,
   CURRENCY_LOCKED: 409,
   PLAN_LIMIT_REACHED: 409,
+  /** iPos takes no backups here (PostgreSQL, or BACKUPS off): whoever runs the database backs it up. */
+  BACKUPS_OFF: 409,
   RESET_TOKEN_INVALID: 410,
   INVITATION_INVALID: 410,
   EMAIL_CHANGE_INVALID: 410,
@@ -96,6 +100,8 @@ export const errorCodes = {
   INVOICE_NO_EMAIL: 422,
   PIN_LOCKED: 423,
   RATE_LIMITED: 429,
+  /** A backup is being taken; try again when it is done (`Retry-After`). */
+  BACKUP_IN_PROGRESS: 429,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   NOT_READY: 503,

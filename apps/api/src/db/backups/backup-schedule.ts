@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../client.js';
@@ -13,6 +14,12 @@ export interface Backups {
   backUp(reason: BackupReason): Promise<BackupManifest>;
   /** The complete backups, newest first. */
   list(): BackupManifest[];
+  /** When backups started here (the app's start): a first backup is not yet late before it is due. */
+  startedAt: Date;
+  /** Whether a backup is being taken now. */
+  busy(): boolean;
+  /** The path of a kept backup's data file or manifest, by its name; undefined for any other name. */
+  pathOf(name: string): string | undefined;
   /** Stops the daily check; with `finalBackup`, takes the shutdown backup first. */
   stop(options?: { finalBackup?: boolean }): Promise<void>;
 }
@@ -37,7 +44,10 @@ export function startBackups(deps: {
 }): Backups {
   const { database, config, now, log } = deps;
   let running: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  const startedAt = now();
   const backUp = (reason: BackupReason) => {
+    pending += 1;
     const next = running.then(async () => {
       const started = performance.now();
       const manifest = await takeBackup(database, { dir: config.dir, reason, now: now() });
@@ -48,8 +58,12 @@ export function startBackups(deps: {
       );
       return manifest;
     });
-    running = next.catch(() => undefined);
-    return next;
+    // Settles after `busy()` is false again, so a caller that awaited it may take the next one.
+    const done = next.finally(() => {
+      pending -= 1;
+    });
+    running = done.catch(() => undefined);
+    return done;
   };
   const check = () => {
     if (!dailyBackupDue(now(), config.hour, listBackups(config.dir)[0])) return;
@@ -63,6 +77,14 @@ export function startBackups(deps: {
   return {
     backUp,
     list: () => listBackups(config.dir),
+    startedAt,
+    busy: () => pending > 0,
+    pathOf: (name) => {
+      const kept = listBackups(config.dir).some(
+        (b) => b.file === name || b.file.replace(/\.tar\.gz$/, '.json') === name,
+      );
+      return kept ? path.join(config.dir, name) : undefined;
+    },
     stop: async (options = {}) => {
       clearInterval(timer);
       clearTimeout(first);

@@ -1,4 +1,9 @@
+import { Anchor, Stack } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import type { Me } from '@ipos/contracts';
 import { useActiveStore } from '../../../lib/active-store';
+import { BackupWarning } from '../../../features/backups/components/backup-warning';
+import { backupsPath } from '../../settings-links';
 import { useMyInvitations } from '../../../features/accounts/api/my-invitations';
 import { roleLabel } from '../../../lib/role-label';
 import { AdminDashboard } from '../../../features/dashboard/components/admin-dashboard';
@@ -42,6 +47,40 @@ function StoreLanding({ personName, storeId }: { personName: string; storeId: st
   );
 }
 
+/**
+ * The owner's warning that backups are late, linking to Settings › Backups: from admin mode, through
+ * one of their stores (settings are a store's screens).
+ */
+function OwnerBackupWarning({ me, switchTo }: { me: Me; switchTo?: (storeId: string) => void }) {
+  const navigate = useNavigate();
+  const owned = new Set(me.businesses.map((b) => b.id));
+  const store = me.memberships.find((m) => owned.has(m.businessId));
+  if (!switchTo)
+    return (
+      <BackupWarning
+        link={
+          <Anchor component={Link} to={backupsPath}>
+            Open Settings › Backups
+          </Anchor>
+        }
+      />
+    );
+  if (!store) return <BackupWarning link={null} />;
+  const open = () => {
+    switchTo(store.storeId);
+    void navigate(backupsPath);
+  };
+  return (
+    <BackupWarning
+      link={
+        <Anchor component="button" type="button" onClick={open}>
+          Open Settings › Backups in {store.storeName}
+        </Anchor>
+      }
+    />
+  );
+}
+
 /** `/dashboard`: DashboardLanding, one for admin mode and one for store mode (spec section 2). */
 export function DashboardLandingRoute() {
   const { me, session, membership, switchTo } = useWorkingContext();
@@ -64,7 +103,12 @@ export function DashboardLandingRoute() {
   const name = me.data.account.name;
   if (session.isAdmin) {
     if (!me.data.isOwner) return <NotAnOwner choices={choices} onChoose={switchTo} />;
-    return <AdminLanding personName={name} onOpenStore={switchTo} />;
+    return (
+      <Stack gap="lg">
+        <OwnerBackupWarning me={me.data} switchTo={switchTo} />
+        <AdminLanding personName={name} onOpenStore={switchTo} />
+      </Stack>
+    );
   }
   if (!membership)
     return (
@@ -75,7 +119,13 @@ export function DashboardLandingRoute() {
         hasInvitations={invitations.data ? invitations.data.items.length > 0 : undefined}
       />
     );
-  return <StoreLanding personName={name} storeId={membership.storeId} />;
+  if (!me.data.isOwner) return <StoreLanding personName={name} storeId={membership.storeId} />;
+  return (
+    <Stack gap="lg">
+      <OwnerBackupWarning me={me.data} />
+      <StoreLanding personName={name} storeId={membership.storeId} />
+    </Stack>
+  );
 }
 
 export { DashboardLandingRoute as Component };
