@@ -77,7 +77,8 @@ function TilesOrState({
         isRetrying={tiles.isFetching}
       />
     );
-  if (tiles.pending) return <Loader size="sm" aria-label={`Loading the ${what}`} />;
+  // A status, so that its name is read (a span's aria-label alone is not: axe aria-prohibited-attr).
+  if (tiles.pending) return <Loader size="sm" role="status" aria-label={`Loading the ${what}`} />;
   if (tiles.items.length === 0) return empty;
   return <SellableTiles items={tiles.items} label={label} currency={currency} onAdd={onAdd} />;
 }
@@ -131,7 +132,7 @@ export function CategoryTiles({
             {c.name}
           </Button>
         ))}
-        {categories.isPending && <Loader size="xs" aria-label="Loading categories" />}
+        {categories.isPending && <Loader size="xs" role="status" aria-label="Loading categories" />}
         {canPin && (
           <Button size="xs" variant="subtle" className={classes.touchTarget} onClick={() => setEditing(true)}>
             Edit favourites

@@ -88,6 +88,8 @@ describe('<RegisterScreen> first screen', () => {
   it('opens on the pinned favourites, in their order, priced from the device; a tap adds one', async () => {
     stubApi({ kind: 'favourites', items: [listed(rice), listed(peak, 40_000)], version: 3 });
     renderRegister();
+    // While they load, a spinner says so by name.
+    expect(await screen.findByRole('status', { name: 'Loading the favourites' })).toBeInTheDocument();
     const first = await screen.findByRole('button', { name: 'Favourites' });
     expect(first).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('button', { name: 'All' })).not.toBeInTheDocument();
