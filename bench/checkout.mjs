@@ -9,7 +9,7 @@
 //   2. raw SQL: CONCURRENCY clients complete SALES sales as one transaction each, doing the writes the
 //      sale API does (idempotency key claimed and answered, the stock rows locked in variant order and
 //      changed by one guarded update, the 5 movements in one insert, the store's counter, the sale, its 5
-//      lines, the payment, the report summaries — the API's own statement — and the audit event);
+//      lines, the payment, the report summaries — the API's own statements — and the audit event);
 //   3. the API: the server started on the same database, a register opened through
 //      POST /api/v1/register-sessions, then CONCURRENCY clients POST /api/v1/sales (5 lines, cash,
 //      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each).
@@ -64,9 +64,13 @@ await build({
 });
 const { priceCart } = await import(pathToFileURL(pricingFile).href);
 
-// The summaries' upsert, the very statement the API runs in a sale (reports read the summaries), from
-// the API's source the same way; the raw loop runs it so both sides do the same writes.
-const summariesFile = path.join(scratch, 'summaries.mjs');
+// The summaries' upserts, the very statements the API runs in a sale (reports read the summaries), from
+// the API's source the same way; the raw loop runs it so both sides do the same writes. Bundled inside
+// the repository (.tmp/, ignored), where its packages (drizzle-orm) resolve.
+fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+const bundles = fs.mkdtempSync(path.join(root, '.tmp', 'bench-checkout-'));
+process.on('exit', () => fs.rmSync(bundles, { recursive: true, force: true }));
+const summariesFile = path.join(bundles, 'summaries.mjs');
 await build({
   entryPoints: [path.join(root, 'apps/api/src/features/reports/sales-summaries.ts')],
   bundle: true,
@@ -76,12 +80,12 @@ await build({
   outfile: summariesFile,
   logLevel: 'warning',
 });
-const { summariesUpsertStatement } = await import(pathToFileURL(summariesFile).href);
+const { summariesUpsertStatements } = await import(pathToFileURL(summariesFile).href);
 const { PgDialect } = await import('drizzle-orm/pg-core');
 const dialect = new PgDialect();
-/** The summaries statement of one sale, as text and parameters. */
+/** The summaries statements of one sale, as text and parameters. */
 const saleSummaries = (businessId, saleId) =>
-  dialect.sqlToQuery(summariesUpsertStatement({ kind: 'sale', businessId, saleId, sign: 1 }));
+  summariesUpsertStatements({ kind: 'sale', businessId, saleId, sign: 1 }).map((q) => dialect.sqlToQuery(q));
 
 // ---------------------------------------------------------------- the server
 
@@ -361,8 +365,7 @@ async function rawSale(db, ctx, cart) {
        values ($1, $2, 1, 'cash', $3, $3)`,
       [ctx.businessId, saleId, priced.totalMinor],
     );
-    const summaries = saleSummaries(ctx.businessId, saleId);
-    await tx.query(summaries.sql, summaries.params);
+    for (const summary of saleSummaries(ctx.businessId, saleId)) await tx.query(summary.sql, summary.params);
     const response = JSON.stringify({ id: saleId, number, totalMinor: priced.totalMinor, lines: priced.lines });
     await tx.query(
       `insert into audit_events (business_id, id, actor_account_id, store_id, action, entity, entity_id, after,
@@ -539,7 +542,7 @@ const row = (what, fig, budget) =>
     budget ? `${budget.padEnd(10)}${fig.p95 <= 50 ? 'within' : 'OVER'}` : ''
   }`;
 console.log(
-  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${BUSY_SALES} at ${BUSY_CLIENTS}, then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine). The SQL loop makes the sale API's writes, report summaries included (the API's own statement).`,
+  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${BUSY_SALES} at ${BUSY_CLIENTS}, then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine). The SQL loop makes the sale API's writes, report summaries included (the API's own statements).`,
 );
 console.log(
   `${''.padEnd(40)}${'sales/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}   budget (p95)`,
