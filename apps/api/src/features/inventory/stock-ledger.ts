@@ -71,10 +71,11 @@ export async function storeAllowsNegativeStock(tx: Executor, scope: StockScope):
 }
 
 /**
- * Applies movements in one store, in four statements whatever the number of lines: the missing
- * stock rows are created and the rows locked in variant-id order (`lockStockLevels`), so two
- * transactions moving the same variants cannot deadlock; every change is then one guarded update
- * (`… where not guarded or on_hand + delta >= 0`) and the movements one insert. A variant named
+ * Applies movements in one store, in two statements whatever the number of lines: the rows are
+ * locked in variant-id order with the store's negative-stock rule (`lockStockLevels`, which first
+ * creates a row the store never had), so two transactions moving the same variants cannot deadlock;
+ * every change is then one guarded update (`… where not guarded or on_hand + delta >= 0`) that also
+ * inserts the movements. A variant named
  * twice moves twice, each movement with its own running on hand. When any line would take a tracked
  * variant below zero (and the store does not allow it), every shortage is reported in one
  * INSUFFICIENT_STOCK, nothing is written, and the caller's transaction rolls back.
