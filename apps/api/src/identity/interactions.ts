@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InteractionResults, Provider } from 'oidc-provider';
 import type { Executor } from '../db/client.js';
-import { findAccountByEmail, findAccountById, findAccountIdByIdentity, linkIdentity } from '../tenancy/accounts.js';
+import { findAccountByEmail, findAccountByIdentity, linkIdentity } from '../tenancy/accounts.js';
 import {
   GOOGLE_ENDPOINTS,
   GoogleSignInError,
@@ -228,10 +228,10 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
       return back(error.reason);
     }
     const db = deps.db;
-    const linkedId = await findAccountIdByIdentity(db, GOOGLE_ISSUER, identity.subject);
-    const account = linkedId ? await findAccountById(db, linkedId) : await findAccountByEmail(db, identity.email);
+    const linked = await findAccountByIdentity(db, GOOGLE_ISSUER, identity.subject);
+    const account = linked ?? (await findAccountByEmail(db, identity.email));
     if (!account || account.isDisabled) return back('unknown');
-    if (!linkedId) await linkIdentity(db, GOOGLE_ISSUER, identity.subject, account.id);
+    if (!linked) await linkIdentity(db, GOOGLE_ISSUER, identity.subject, account.id);
     await signedIn(account.id);
     devices.remember(ctx, account.id);
     // What provider.interactionResult does, for a request that cannot carry the interaction cookie

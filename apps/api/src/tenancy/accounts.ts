@@ -49,18 +49,6 @@ export async function updateAccount(
     .where(eq(accounts.id, id));
 }
 
-export async function findAccountIdByIdentity(
-  db: Executor,
-  issuer: string,
-  subject: string,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ accountId: accountIdentities.accountId })
-    .from(accountIdentities)
-    .where(and(eq(accountIdentities.issuer, issuer), eq(accountIdentities.subject, subject)));
-  return row?.accountId;
-}
-
 /** The account an issuer's subject signs in as, in one statement (every request runs it). */
 export async function findAccountByIdentity(
   db: Executor,
