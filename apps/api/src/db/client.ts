@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { keepPgliteStatistics } from './pglite-statistics.js';
+import { removeSnapshotLeftovers, snapshotPglite } from './pglite-snapshot.js';
 import { loggableErrorOf } from '../lib/loggable-error.js';
 
 export type Schema = typeof schema;
@@ -27,7 +28,10 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** A cheap round trip, for `/ready`. */
   ping(): Promise<void>;
-  /** PGlite only: the whole data directory as a tarball (tests copy a migrated database from it). */
+  /**
+   * PGlite only: the whole data directory as a gzip tarball (backups; tests copy a migrated database
+   * from it). The database answers nothing else only while its files are copied, not while compressed.
+   */
   dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
@@ -63,11 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options);
 }
 
-async function openPostgres(
-  url: string,
-  skipMigrations = false,
-  onQuery?: OpenOptions['onQuery'],
-): Promise<Database> {
+async function openPostgres(url: string, skipMigrations = false, onQuery?: OpenOptions['onQuery']): Promise<Database> {
   // A database that does not answer a new connection within 5 s is unavailable (a 503), rather than
   // every request waiting on it for as long as the socket takes to give up.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -105,13 +105,17 @@ const extensions = { pg_trgm };
 async function openPglite(options: OpenOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
+  /** The database's own folder, when it lives on disk. */
+  let onDisk: string | undefined;
   if (options.loadDataDir || !options.dataDir) {
     client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions });
   } else {
     fs.mkdirSync(options.dataDir, { recursive: true });
     lock = acquireDataDirLock(options.dataDir);
+    removeSnapshotLeftovers(options.dataDir);
+    onDisk = path.join(options.dataDir, 'pglite');
     try {
-      client = await PGlite.create({ dataDir: path.join(options.dataDir, 'pglite'), extensions });
+      client = await PGlite.create({ dataDir: onDisk, extensions });
     } catch (error) {
       lock.release();
       throw error;
@@ -135,7 +139,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
+    dump: () => snapshotPglite(client, onDisk),
     close: async () => {
       try {
         await stopStatistics();

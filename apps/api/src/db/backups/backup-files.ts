@@ -75,7 +75,8 @@ function stamp(at: Date): string {
 
 /**
  * Takes one backup into `dir` and returns its manifest. The embedded database answers nothing else
- * while its files are copied (a few seconds for a shop's database); PostgreSQL has its own tools.
+ * only while its files are copied (`Database.dump`); the compression, checksum and writing leave it
+ * serving requests. PostgreSQL has its own tools.
  */
 export async function takeBackup(
   database: Database,
@@ -86,6 +87,7 @@ export async function takeBackup(
   const tables = await countRows(database.db);
   const schemaVersion = await appliedSchemaVersion(database.db);
   const data = new Uint8Array(await (await database.dump()).arrayBuffer());
+  const sha256 = await sha256InSlices(data);
   let name = `${PREFIX}${stamp(options.now)}`;
   // Two backups within a second (a manual one, then a shutdown) keep both.
   for (let n = 2; fs.existsSync(path.join(options.dir, `${name}.tar.gz`)); n++)
@@ -98,25 +100,37 @@ export async function takeBackup(
     reason: options.reason,
     file: `${name}.tar.gz`,
     bytes: data.byteLength,
-    sha256: sha256Of(data),
+    sha256,
     tables,
   };
-  writeWhole(path.join(options.dir, manifest.file), data);
-  writeWhole(path.join(options.dir, `${name}.json`), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeWhole(path.join(options.dir, manifest.file), data);
+  await writeWhole(path.join(options.dir, `${name}.json`), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
-function writeWhole(file: string, data: Uint8Array | string) {
-  const partial = `${file}.partial`;
-  fs.writeFileSync(partial, data);
-  // On the disk before it takes its real name: a power cut leaves a .partial file, never a bad backup.
-  const fd = fs.openSync(partial, 'r+');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+/** The SHA-256 of a large backup, a slice at a time, so requests are answered between slices. */
+async function sha256InSlices(data: Uint8Array): Promise<string> {
+  const hash = createHash('sha256');
+  const slice = 4 * 1024 * 1024;
+  for (let at = 0; at < data.byteLength; at += slice) {
+    hash.update(data.subarray(at, at + slice));
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  fs.renameSync(partial, file);
+  return hash.digest('hex');
+}
+
+/** Writes off the event loop (selling goes on while a backup reaches the disk). */
+async function writeWhole(file: string, data: Uint8Array | string) {
+  const partial = `${file}.partial`;
+  const handle = await fs.promises.open(partial, 'w');
+  try {
+    await handle.writeFile(data);
+    // On the disk before it takes its real name: a power cut leaves a .partial file, never a bad backup.
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.promises.rename(partial, file);
 }
 
 /** The complete backups in `dir`, newest first (a manifest whose data file is missing is left out). */
@@ -174,6 +188,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
     throw new RestoreError(`${dataDir} is not empty: restore into a new, empty folder (nothing was changed)`);
   const { manifest, data } = readBackup(file);
-  await restorePgliteDataDir(new Blob([data]), dataDir);
+  // Said to be gzip, so PGlite unpacks it without first trying it as a plain tar.
+  await restorePgliteDataDir(new Blob([data], { type: 'application/gzip' }), dataDir);
   return manifest;
 }
