@@ -111,14 +111,20 @@ test.describe('on a phone', () => {
 test.describe('at a touchscreen till', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true });
 
-  test('the categories, the customer, the discounts and a line’s − and + are 44 px targets', async ({ page }) => {
+  test('the categories, the customer, the discounts and an open line’s − and + are 44 px targets, and eight of ten lines show', async ({
+    page,
+  }) => {
     const problems = watchForBreakage(page);
     const run = runId();
     await signIn(page, demo.admin);
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    const [product] = await createTillProducts(page, run, 1, 8);
+    const products = await createTillProducts(page, run, 10, 8);
+    const [product] = products;
     await openRegister(page, `Touch till ${run}`, '0');
-    await scan(page, product!.barcode, 1);
+    for (const [i, item] of products.entries()) await scan(page, item.barcode, i + 1);
+    // Lines stay compact on a touchscreen: a line's − and + show once it is tapped open.
+    expect(await visibleCartLines(page)).toBeGreaterThanOrEqual(8);
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeInViewport({ ratio: 1 });
 
     await expectTouchTarget(
       page.getByRole('toolbar', { name: 'Categories' }).getByRole('button').first(),
