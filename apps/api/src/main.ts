@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig } from './config/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { restoreBackup, RestoreError } from './db/backups/backup-files.js';
+import { APP_VERSION } from './config/app-version.js';
 import { createServer } from './server.js';
 import { loggableErrorOf } from './lib/loggable-error.js';
 import { demoAccounts, DEMO_PIN } from './seed/demo.js';
@@ -84,7 +85,7 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   const lines = [
     '',
-    `  iPos is ready at ${config.publicUrl}  (started in ${seconds} s, database: ${deps.database.driver})`,
+    `  iPos ${APP_VERSION} is ready at ${config.publicUrl}  (started in ${seconds} s, database: ${deps.database.driver})`,
     `  API docs: ${config.publicUrl}/api/docs`,
   ];
   if (config.seedDemo) {

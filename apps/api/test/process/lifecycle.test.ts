@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../support/mail.js';
 import { buildApi, startServer, tempDataDir, waitUntilReady } from './run-server.js';
 import type { BackupManifest } from '../../src/db/backups/backup-files.js';
+import { APP_VERSION } from '../../src/config/app-version.js';
 
 const owner = (email: string) => ({
   ownerName: 'Grace Obi',
@@ -59,13 +60,14 @@ async function expectAccountExists(url: string, smtp: SmtpPeer, email: string) {
 describe('the server process on the embedded database', { timeout: 120_000 }, () => {
   beforeAll(() => buildApi());
 
-  it('creates DATA_DIR, seeds the demo, prints the URL and the demo sign-in; a second process on it refuses to start', async () => {
+  it('creates DATA_DIR, seeds the demo, prints its version, the URL and the demo sign-in; a second process on it refuses to start', async () => {
     const dataDir = tempDataDir();
     const first = startServer({ DATA_DIR: dataDir });
     try {
       await waitUntilReady(first);
       expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
-      expect(first.output()).toContain(`iPos is ready at http://localhost:${first.port}`);
+      // The version it runs, as /api/v1/health answers it.
+      expect(first.output()).toContain(`iPos ${APP_VERSION} is ready at http://localhost:${first.port}`);
       expect(first.output()).toContain('manager@demo.ipos.test');
       expect(first.output()).toContain('DemoManager#2026');
 

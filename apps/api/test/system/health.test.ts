@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../../src/config/app-version.js';
 import { createTestServer, type TestServer } from '../support/server.js';
 
 describe('GET /api/v1/health and /ready', () => {
@@ -14,6 +17,11 @@ describe('GET /api/v1/health and /ready', () => {
     expect(res.json()).toEqual({ status: 'ok', version: '1.0.0' });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers the version the changelog describes', () => {
+    const changelog = fs.readFileSync(path.resolve(__dirname, '../../../../CHANGELOG.md'), 'utf8');
+    expect(changelog).toContain(`\n## ${APP_VERSION} `);
   });
 
   it('answers ready with the driver in use', async () => {
