@@ -24,7 +24,11 @@ async function restoreFirst(args: string[]) {
   }
   try {
     const manifest = await restoreBackup(path.resolve(file), path.resolve(dataDir));
-    console.log(`restored the backup of ${manifest.takenAt} (${manifest.reason}) into ${path.resolve(dataDir)}`);
+    console.log(
+      manifest
+        ? `restored the backup of ${manifest.takenAt} (${manifest.reason}) into ${path.resolve(dataDir)}`
+        : `restored ${path.basename(file)} (no manifest beside it: checked by its compression) into ${path.resolve(dataDir)}`,
+    );
   } catch (error) {
     if (!(error instanceof RestoreError)) throw error;
     console.error(`error: ${error.message}`);

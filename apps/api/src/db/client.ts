@@ -153,14 +153,24 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 /**
  * Writes an embedded database's dump (`Database.dump`) as the database of an empty `dataDir`, where
- * the app then opens it as its own. The folder is locked meanwhile, as a running app locks it.
+ * the app then opens it as its own. The folder is locked meanwhile, as a running app locks it. Answers
+ * how many migrations the restored database has had.
  */
-export async function restorePgliteDataDir(dump: Blob, dataDir: string): Promise<void> {
+export async function restorePgliteDataDir(dump: Blob, dataDir: string): Promise<number> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: dump, extensions });
-    await client.close();
+    try {
+      // How many migrations the restored database has had (none before its first start).
+      const applied = await client
+        .query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')
+        .then((r) => r.rows[0]?.n ?? 0)
+        .catch(() => 0);
+      return applied;
+    } finally {
+      await client.close();
+    }
   } finally {
     lock.release();
   }

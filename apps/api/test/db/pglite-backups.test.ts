@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pino } from 'pino';
+import { sql } from 'drizzle-orm';
 import { openDatabase, restorePgliteDataDir } from '../../src/db/client.js';
 import {
   countRows,
@@ -75,6 +76,18 @@ describe('backups of the embedded database, and the restore drill', () => {
       await restored.close();
       fs.rmSync(path.dirname(target), { recursive: true, force: true });
     }
+
+    // The backup file alone (its manifest lost, or left behind on the old computer) restores too.
+    const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-alone-'));
+    fs.copyFileSync(path.join(dir, latest.file), path.join(alone, latest.file));
+    expect(await restoreBackup(path.join(alone, latest.file), path.join(alone, 'data'))).toBeUndefined();
+    const fromFile = await openDatabase({ dataDir: path.join(alone, 'data') });
+    try {
+      expect(await digestOf(fromFile.db)).toEqual(await digestOf(server.deps.database.db));
+    } finally {
+      await fromFile.close();
+      fs.rmSync(alone, { recursive: true, force: true });
+    }
   });
 
   it('backs up a database on disk answering queries while it compresses, leaving no copy, and restores it equal', async () => {
@@ -145,12 +158,33 @@ describe('backups of the embedded database, and the restore drill', () => {
     await expect(restoreBackup(damaged, fresh)).rejects.toThrow(RestoreError);
     await expect(restoreBackup(damaged, fresh)).rejects.toThrow(/checksum/);
     expect(fs.existsSync(fresh)).toBe(false);
+    // Alone, a damaged file is caught by its compression's own check.
+    fs.rmSync(damaged.replace('.tar.gz', '.json'));
+    await expect(restoreBackup(damaged, fresh)).rejects.toThrow(/damaged/);
+    expect(fs.existsSync(fresh)).toBe(false);
 
     fs.writeFileSync(
       file.replace('.tar.gz', '.json'),
       JSON.stringify({ ...manifest, schemaVersion: '9999_from_the_future' }),
     );
     await expect(restoreBackup(file, fresh)).rejects.toThrow(/newer iPos/);
+
+    // A newer iPos's backup alone: its schema is seen once restored, and the folder is left empty.
+    const db = server.deps.database.db;
+    await db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', 9999999999999)`,
+    );
+    const future = await takeBackup(server.deps.database, {
+      dir,
+      reason: 'manual',
+      now: new Date('2026-11-27T04:30:00Z'),
+    });
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'from-the-future'`);
+    const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'ipos-future-'));
+    fs.copyFileSync(path.join(dir, future.file), path.join(alone, future.file));
+    await expect(restoreBackup(path.join(alone, future.file), path.join(alone, 'data'))).rejects.toThrow(/newer iPos/);
+    expect(fs.readdirSync(path.join(alone, 'data'))).toEqual([]);
+    fs.rmSync(alone, { recursive: true, force: true });
     fs.rmSync(busy, { recursive: true, force: true });
     fs.rmSync(damaged, { force: true });
     fs.rmSync(damaged.replace('.tar.gz', '.json'), { force: true });

@@ -141,7 +141,7 @@ describe.skipIf(driver === 'postgres')('the owner’s backups of the embedded da
     fs.writeFileSync(path.join(downloads, backup.file), data.rawPayload);
     fs.writeFileSync(path.join(downloads, manifestName), manifest.rawPayload);
     const restored = await restoreBackup(path.join(downloads, backup.file), path.join(downloads, 'new-data'));
-    expect(restored.file).toBe(backup.file);
+    expect(restored?.file).toBe(backup.file);
     fs.rmSync(downloads, { recursive: true, force: true });
   });
 

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { APP_VERSION } from '../../config/app-version.js';
@@ -161,34 +164,67 @@ export function pruneBackups(dir: string, keep: number): void {
 export class RestoreError extends Error {}
 
 /**
- * Reads a backup for restoring: its manifest beside it, the data's checksum, and a schema this build
- * can run (an older one is migrated forward at start; a newer one needs a newer iPos).
+ * Reads a backup for restoring: with its manifest beside it, the data's checksum and a schema this
+ * build can run (an older one is migrated forward at start; a newer one needs a newer iPos). A backup
+ * file alone (copied or downloaded without its manifest) is checked by gzip's own check of every byte
+ * instead, and its schema once restored.
  */
-export function readBackup(file: string): { manifest: BackupManifest; data: Uint8Array } {
+export async function readBackup(file: string): Promise<{ manifest: BackupManifest | undefined; data: Uint8Array }> {
   const manifestFile = file.replace(/\.tar\.gz$/, '.json');
   if (!fs.existsSync(file)) throw new RestoreError(`No backup at ${file}`);
-  if (!fs.existsSync(manifestFile)) throw new RestoreError(`The manifest ${manifestFile} is missing beside the backup`);
+  if (!fs.existsSync(manifestFile)) {
+    if (!(await gzipIsWhole(file)))
+      throw new RestoreError(
+        'The backup is damaged or incomplete (its compression does not check out); use another one',
+      );
+    return { manifest: undefined, data: new Uint8Array(fs.readFileSync(file)) };
+  }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
   const data = new Uint8Array(fs.readFileSync(file));
   if (data.byteLength !== manifest.bytes || sha256Of(data) !== manifest.sha256)
     throw new RestoreError('The backup does not match its checksum: it is damaged or incomplete; use another one');
-  const known = knownSchemaVersions();
-  if (manifest.schemaVersion !== 'none' && !known.includes(manifest.schemaVersion))
-    throw new RestoreError(
-      `The backup was taken by a newer iPos (schema ${manifest.schemaVersion}); restore it with iPos ${manifest.appVersion} or later`,
-    );
+  if (manifest.schemaVersion !== 'none' && !knownSchemaVersions().includes(manifest.schemaVersion))
+    throw newerSchema(manifest.schemaVersion, manifest.appVersion);
   return { manifest, data };
+}
+
+const newerSchema = (schema: string, appVersion?: string) =>
+  new RestoreError(
+    `The backup was taken by a newer iPos (schema ${schema}); restore it with iPos ${appVersion ?? 'of that schema'} or later`,
+  );
+
+/** Whether a gzip file decompresses whole (gzip checks every byte with its CRC), without holding it in memory. */
+async function gzipIsWhole(file: string): Promise<boolean> {
+  try {
+    await pipeline(
+      fs.createReadStream(file),
+      zlib.createGunzip(),
+      new Writable({
+        write: (_chunk, _encoding, done) => done(),
+      }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Restores a backup as the database of a new data folder (refusing one that holds anything), after
- * checking its checksum and schema. The app then starts on that folder as on any other.
+ * checking it (see `readBackup`). The app then starts on that folder as on any other. Answers the
+ * backup's manifest, or undefined for a backup file restored alone.
  */
-export async function restoreBackup(file: string, dataDir: string): Promise<BackupManifest> {
+export async function restoreBackup(file: string, dataDir: string): Promise<BackupManifest | undefined> {
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
     throw new RestoreError(`${dataDir} is not empty: restore into a new, empty folder (nothing was changed)`);
-  const { manifest, data } = readBackup(file);
+  const { manifest, data } = await readBackup(file);
   // Said to be gzip, so PGlite unpacks it without first trying it as a plain tar.
-  await restorePgliteDataDir(new Blob([data], { type: 'application/gzip' }), dataDir);
+  const migrations = await restorePgliteDataDir(new Blob([data], { type: 'application/gzip' }), dataDir);
+  const known = knownSchemaVersions();
+  if (!manifest && migrations > known.length) {
+    // Without a manifest the schema is known only now: the folder is emptied again, as it was.
+    for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    throw newerSchema(`after ${known.at(-1)}`);
+  }
   return manifest;
 }
