@@ -25,10 +25,13 @@ async function expectNoSidewaysScroll(page: Page, step: string) {
 async function expectTouchTarget(target: Locator, what: string, { onScreen = true } = {}) {
   // Waits for a sheet sliding in to come to rest.
   if (onScreen) await expect(target, `${what} lies on the screen`).toBeInViewport({ ratio: 1 });
-  const box = await target.boundingBox();
-  expect(box, `${what} is shown`).not.toBeNull();
-  expect(box!.height, `${what}: height`).toBeGreaterThanOrEqual(44);
-  expect(box!.width, `${what}: width`).toBeGreaterThanOrEqual(44);
+  // Measured until it settles (a sheet's last frame of scaling leaves 43.99998), to a hundredth of a pixel.
+  const side = async (key: 'height' | 'width') => {
+    const box = await target.boundingBox();
+    return box ? Math.round(box[key] * 100) / 100 : 0;
+  };
+  await expect.poll(() => side('height'), { message: `${what}: height` }).toBeGreaterThanOrEqual(44);
+  await expect.poll(() => side('width'), { message: `${what}: width` }).toBeGreaterThanOrEqual(44);
 }
 
 test.describe('on a phone', () => {

@@ -89,8 +89,18 @@ let started = false;
 const ONLINE_RETRY_MS = 3_000;
 
 /**
+ * How long after the `failures`-th pass in a row that the server did not answer the next one comes:
+ * 3 s, then twice as long each time, up to the 30-s round. A server that restarts (the back-office
+ * computer rebooted) gets the till's sales within seconds of answering again, not at the next round.
+ */
+export function retryDelayAfter(failures: number): number {
+  return Math.min(ONLINE_RETRY_MS * 2 ** Math.max(0, failures - 1), REPLAY_INTERVAL_MS);
+}
+
+/**
  * Starts the tab's background sync once (the app's start, or the register's): now and every 30 s
- * while sales wait, and on every `online` event, on whatever screen the tab shows.
+ * while sales wait, on every `online` event, and sooner after a pass the server did not answer
+ * (`retryDelayAfter`), on whatever screen the tab shows.
  */
 export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
@@ -99,6 +109,13 @@ export function startOutboxSync(): void {
     void pendingInOrder(deviceDb())
       .then((rows) => (rows.length > 0 ? syncNow() : undefined))
       .catch(() => undefined);
+  let failures = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  onSyncPass((report) => {
+    clearTimeout(retry);
+    failures = report.stopped ? failures + 1 : 0;
+    if (failures > 0) retry = setTimeout(tick, retryDelayAfter(failures));
+  });
   window.addEventListener('online', () => {
     void syncNow();
     // The network may come back before the route to the server does: once more shortly after.
