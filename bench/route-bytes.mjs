@@ -64,13 +64,19 @@ async function meteredPage(context) {
     total: () => {
       const api = counted.filter((r) => new URL(r.url, base).pathname.startsWith('/api/'));
       const sum = (rows) => rows.reduce((s, r) => s + r.bytes, 0);
-      return { all: sum(counted), api: sum(api), app: sum(counted) - sum(api), requests: counted.length };
+      const files = [...counted]
+        .sort((a, b) => b.bytes - a.bytes)
+        .map((r) => ({ ...r, url: new URL(r.url, base).pathname }));
+      return { all: sum(counted), api: sum(api), app: sum(counted) - sum(api), requests: counted.length, files };
     },
   };
 }
 
 const rows = [];
+// ONLY='inventory|report' measures only the routes whose name matches (Landing and the register too when they match).
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 const measure = async (metered, name, url, budget) => {
+  if (only && !only.test(name)) return;
   await metered.reset();
   await metered.page.goto(url, { waitUntil: 'networkidle' });
   const t = metered.total();
@@ -130,7 +136,16 @@ if (fs.existsSync(swFile)) {
   const bytes = urls.reduce((sum, url) => sum + size(path.join(webDist, url)), 0);
   console.log(`\nservice worker precache, once after the first visit: ${urls.length} files, ${kB(bytes)} kB (brotli)`);
 }
+// What weighs most on each route over its budget: where a split would help.
+for (const r of rows.filter((row) => row.budget !== null && kB(row.all) > row.budget))
+  console.log(
+    `\n${r.name} (${kB(r.all)} kB in ${r.requests} responses), its largest files:\n${r.files
+      .slice(0, Number(process.env.FILES ?? 8))
+      .map((f) => `  ${String(kB(f.bytes)).padStart(5)} kB  ${f.url}`)
+      .join('\n')}`,
+  );
 const worst = rows.filter((r) => r.budget !== null).sort((a, b) => b.all - a.all)[0];
-console.log(
-  `\nlargest: ${worst.name} ${kB(worst.all)} kB; over budget: ${rows.filter((r) => r.budget !== null && kB(r.all) > r.budget).length} of ${rows.filter((r) => r.budget !== null).length}`,
-);
+if (worst)
+  console.log(
+    `\nlargest: ${worst.name} ${kB(worst.all)} kB; over budget: ${rows.filter((r) => r.budget !== null && kB(r.all) > r.budget).length} of ${rows.filter((r) => r.budget !== null).length}`,
+  );

@@ -47,5 +47,19 @@ export default defineConfig({
     emptyOutDir: true,
     // The budget (ARCHITECTURE.md section 8) is 350 kB gzip per route chunk; warn well before that.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Mantine's components in two chunks instead of a file each (about eighty, each with its own
+        // headers and compression dictionary on a phone's connection): those the shell itself draws,
+        // which every page loads anyway, and those that eight or more pages share. A component fewer
+        // pages use stays with them, so a light page (Landing, sign-in) does not carry the heavy ones.
+        codeSplitting: {
+          groups: [
+            { name: 'ui-base', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'ui', test: /node_modules[\\/]@mantine[\\/]/, minShareCount: 8, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -212,7 +212,16 @@ describe('compressed assets', () => {
       // An asset carries no document policies (each costs bytes on every file), but keeps nosniff.
       expect(br.headers['x-content-type-options']).toBe('nosniff');
       expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
-      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+      // Nor validators, range support or a request id: nothing revalidates a file cached for a year.
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'etag',
+        'last-modified',
+        'accept-ranges',
+        'x-request-id',
+      ])
         expect(br.headers[name], name).toBeUndefined();
 
       const gz = await get('/assets/app-abc123.js', 'gzip');
@@ -232,6 +241,9 @@ describe('compressed assets', () => {
         expect(html.headers['content-encoding'], url).toBe('br');
         expect(html.headers['cache-control'], url).toBe('no-cache');
         expect(html.headers['content-security-policy'], url).toContain("default-src 'self'");
+        // The page is revalidated on each visit, so it keeps what a revalidation needs.
+        expect(html.headers['etag'] ?? html.headers['last-modified'], url).toBeDefined();
+        expect(html.headers['x-request-id'], url).toBeDefined();
         expect(zlib.brotliDecompressSync(html.rawPayload).toString(), url).toBe(page);
       }
       const config = await get('/config.json', 'br');
