@@ -135,7 +135,13 @@ export async function signInThroughProvider(page, email, password) {
 export async function startServer({ entry, cwd, port, env }) {
   const merged = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env };
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
-  const child = spawn(process.execPath, [entry], { cwd, env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
+  // PROFILE_DIR: the server writes a V8 CPU profile there when it stops (bench/profile-summary.mjs reads it).
+  const profiling = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profiling, entry], {
+    cwd,
+    env: merged,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/v1/ready`)).ok) return child;

@@ -23,7 +23,8 @@ const CUSTOMER = 'Grace Events & Decor';
 
 async function signInToLekki(page: Page, account: { email: string; password: string }) {
   await signIn(page, account);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  // An assertion rather than a wait: should the sign-in land elsewhere, the failure names the page.
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
   await expect(page.getByTestId('current-context')).toContainText('Lekki');
 }
 
