@@ -44,6 +44,19 @@ type PlannedRow = {
   archived: boolean | null;
 };
 
+/** What is known about the whole file when its rows are planned. */
+type FileFacts = {
+  /** The columns the file has: for an update, a column it lacks keeps what the contact has. */
+  has: ReadonlySet<ContactCsvColumn>;
+  /** The business's contacts named by the file's well-formed ids, by id. */
+  byId: ReadonlyMap<string, ContactRow>;
+  /** The line each id was first seen on; filled in as the rows are planned, in file order. */
+  firstIdLine: Map<string, number>;
+};
+
+/** Records a problem with one cell of a row: an error on the row's report. */
+type Flag = (field: string, message: string) => void;
+
 /**
  * Reads a file and decides, row by row, what committing it would do: a row with an `id` updates
  * that contact of the business (an unknown id is an error), a row without one creates a contact.
@@ -58,84 +71,141 @@ async function planImport(
   const file = readCsv(bytes, { columns: contactCsvColumns, required: ['name'], rowNoun: 'contact' });
   if (!file.ok)
     throw new AppError('VALIDATION_FAILED', file.errors.map((e) => e.message).join('; '), { errors: file.errors });
-  const has = new Set(file.columns);
 
   const ids = file.records.map((r) => r.values.id ?? '').filter((id) => UUID.test(id));
   const byId = new Map((await findContactsByIds(db, scope.businessId, ids)).map((c) => [c.id, c]));
+  const facts: FileFacts = { has: new Set(file.columns), byId, firstIdLine: new Map() };
 
-  const rows: PlannedRow[] = [];
-  const firstIdLine = new Map<string, number>();
-  for (const record of file.records) {
-    const v = record.values;
-    const errors: FieldError[] = [];
-    const error = (field: string, message: string) => errors.push({ field, message });
+  // In file order, so a repeated id's error names the first row that has it.
+  const rows = file.records.map((record) => planRow(facts, record));
+  await warnOfSharedContacts(db, scope, rows);
+  return {
+    rows,
+    report: { rows: rows.map((r) => r.report), summary: summaryOf(rows), committed: false },
+  };
+}
 
-    let existing: ContactRow | null = null;
-    const id = (v.id ?? '').toLowerCase();
-    if (id) {
-      if (!UUID.test(id)) error('id', 'Leave the id empty for a new contact, or keep the one the export wrote');
-      else {
-        existing = byId.get(id) ?? null;
-        if (!existing) error('id', 'No contact has this id: leave it empty to create one');
-        const seen = firstIdLine.get(id);
-        if (seen !== undefined) error('id', `This id is also on row ${seen}`);
-        else firstIdLine.set(id, record.line);
-      }
-    }
+/** One row's plan: its errors in column order (id, kind, the fields, archived) and what it would do. */
+function planRow(facts: FileFacts, record: CsvRecord<ContactCsvColumn>): PlannedRow {
+  const v = record.values;
+  const errors: FieldError[] = [];
+  const error: Flag = (field, message) => errors.push({ field, message });
 
-    const kindCell = (v.kind ?? '').toLowerCase();
-    let kind: ContactKind = (existing?.kind as ContactKind | undefined) ?? 'customer';
-    if (kindCell) {
-      if (!(contactKinds as readonly string[]).includes(kindCell)) error('kind', 'Write customer or vendor');
-      else if (existing && existing.kind !== kindCell)
-        error('kind', `This contact is a ${existing.kind}; a contact cannot change kind`);
-      else kind = kindCell as ContactKind;
-    } else if (!existing) error('kind', 'Write customer or vendor');
-
-    // For an update, a column the file lacks keeps what the contact has.
-    const keep = (column: ContactCsvColumn, current: string | null) =>
-      has.has(column) ? (v[column] ?? '') : (current ?? '');
-    const parsed = contactFieldsSchema.safeParse({
-      name: v.name ?? '',
-      phone: keep('phone', existing?.phone ?? null),
-      email: keep('email', existing?.email ?? null),
-      address: keep('address', existing?.address ?? null),
-      taxId: keep('tax_id', existing?.taxId ?? null),
-      notes: keep('notes', existing?.notes ?? null),
-    });
-    let fields: PlannedRow['fields'] = null;
-    if (parsed.success) fields = storedFields(parsed.data);
-    else
-      for (const issue of parsed.error.issues)
-        error(columnOf[String(issue.path[0])] ?? String(issue.path[0]), issue.message);
-
-    let archived: boolean | null = null;
-    if (has.has('archived') && (v.archived ?? '') !== '') {
-      const yes = parseYesNo(v.archived ?? '');
-      if (yes.ok) archived = yes.value;
-      else error('archived', yes.message);
-    }
-
-    rows.push({
-      record,
-      existing,
+  const existing = rowContact(facts, record, error);
+  const kind = rowKind(v.kind ?? '', existing, error);
+  const fields = rowFields(facts, v, existing, error);
+  const archived = rowArchived(facts, v, error);
+  return {
+    record,
+    existing,
+    kind,
+    fields,
+    archived,
+    report: {
+      line: record.line,
+      id: existing?.id ?? null,
       kind,
-      fields,
-      archived,
-      report: {
-        line: record.line,
-        id: existing?.id ?? null,
-        kind,
-        name: v.name ?? '',
-        action: 'create',
-        errors,
-        warnings: [],
-      },
-    });
-  }
+      name: v.name ?? '',
+      action: actionOf(errors, existing, fields, archived),
+      errors,
+      warnings: [],
+    },
+  };
+}
 
-  // Warnings: the same phone or email as another row, or as a kept contact other than the row's own.
-  // Rows with errors are left out: they will not be imported as they stand.
+/**
+ * The contact a row's `id` names, or null for a new contact (no id) or an id that is malformed,
+ * unknown to the business or already on an earlier row (each an error).
+ */
+function rowContact(facts: FileFacts, record: CsvRecord<ContactCsvColumn>, error: Flag): ContactRow | null {
+  const id = (record.values.id ?? '').toLowerCase();
+  if (!id) return null;
+  if (!UUID.test(id)) {
+    error('id', 'Leave the id empty for a new contact, or keep the one the export wrote');
+    return null;
+  }
+  const existing = facts.byId.get(id) ?? null;
+  if (!existing) error('id', 'No contact has this id: leave it empty to create one');
+  const seen = facts.firstIdLine.get(id);
+  if (seen !== undefined) error('id', `This id is also on row ${seen}`);
+  else facts.firstIdLine.set(id, record.line);
+  return existing;
+}
+
+/**
+ * The row's kind: the `kind` cell, which a new contact must have and an existing one may only
+ * repeat (a contact cannot change kind); otherwise the contact's own kind, or customer.
+ */
+function rowKind(cell: string, existing: ContactRow | null, error: Flag): ContactKind {
+  const kindCell = cell.toLowerCase();
+  let kind: ContactKind = (existing?.kind as ContactKind | undefined) ?? 'customer';
+  if (kindCell) {
+    if (!(contactKinds as readonly string[]).includes(kindCell)) error('kind', 'Write customer or vendor');
+    else if (existing && existing.kind !== kindCell)
+      error('kind', `This contact is a ${existing.kind}; a contact cannot change kind`);
+    else kind = kindCell as ContactKind;
+  } else if (!existing) error('kind', 'Write customer or vendor');
+  return kind;
+}
+
+/** The fields the row would store, or null when they do not validate (each issue an error on its column). */
+function rowFields(
+  facts: FileFacts,
+  v: CsvRecord<ContactCsvColumn>['values'],
+  existing: ContactRow | null,
+  error: Flag,
+): PlannedRow['fields'] {
+  // For an update, a column the file lacks keeps what the contact has.
+  const keep = (column: ContactCsvColumn, current: string | null) =>
+    facts.has.has(column) ? (v[column] ?? '') : (current ?? '');
+  const parsed = contactFieldsSchema.safeParse({
+    name: v.name ?? '',
+    phone: keep('phone', existing?.phone ?? null),
+    email: keep('email', existing?.email ?? null),
+    address: keep('address', existing?.address ?? null),
+    taxId: keep('tax_id', existing?.taxId ?? null),
+    notes: keep('notes', existing?.notes ?? null),
+  });
+  if (parsed.success) return storedFields(parsed.data);
+  for (const issue of parsed.error.issues)
+    error(columnOf[String(issue.path[0])] ?? String(issue.path[0]), issue.message);
+  return null;
+}
+
+/** Whether the row archives (true) or restores (false) the contact; null when the cell is absent or empty. */
+function rowArchived(facts: FileFacts, v: CsvRecord<ContactCsvColumn>['values'], error: Flag): boolean | null {
+  if (!facts.has.has('archived') || (v.archived ?? '') === '') return null;
+  const yes = parseYesNo(v.archived ?? '');
+  if (yes.ok) return yes.value;
+  error('archived', yes.message);
+  return null;
+}
+
+/** An error row is not imported; an existing contact whose cells all match what it has is left unchanged. */
+function actionOf(
+  errors: readonly FieldError[],
+  existing: ContactRow | null,
+  fields: PlannedRow['fields'],
+  archived: boolean | null,
+): ContactImportRow['action'] {
+  if (errors.length > 0) return 'error';
+  if (!existing) return 'create';
+  const same =
+    fields!.name === existing.name &&
+    fields!.phone === existing.phone &&
+    fields!.email === existing.email &&
+    fields!.address === existing.address &&
+    fields!.taxId === existing.taxId &&
+    fields!.notes === existing.notes &&
+    (archived === null || archived === (existing.archivedAt !== null));
+  return same ? 'unchanged' : 'update';
+}
+
+/**
+ * Warns of the same phone or email as an earlier row, or as a kept contact other than the row's own.
+ * Rows with errors are left out: they will not be imported as they stand.
+ */
+async function warnOfSharedContacts(db: Executor, scope: Scope, rows: PlannedRow[]): Promise<void> {
   const ok = rows.filter((r) => r.fields && r.report.errors.length === 0);
   const sharing = await findContactsSharing(
     db,
@@ -163,37 +233,18 @@ async function planImport(
       if (other) warn('email', `${other.name} already has this email`);
     }
   }
+}
 
-  for (const row of rows) {
-    const { report, existing, fields, archived } = row;
-    if (report.errors.length > 0) report.action = 'error';
-    else if (existing) {
-      const same =
-        fields!.name === existing.name &&
-        fields!.phone === existing.phone &&
-        fields!.email === existing.email &&
-        fields!.address === existing.address &&
-        fields!.taxId === existing.taxId &&
-        fields!.notes === existing.notes &&
-        (archived === null || archived === (existing.archivedAt !== null));
-      report.action = same ? 'unchanged' : 'update';
-    }
-  }
+/** The counts of the report's rows by action, and of rows with warnings. */
+function summaryOf(rows: PlannedRow[]): ContactImportReport['summary'] {
   const count = (action: ContactImportRow['action']) => rows.filter((r) => r.report.action === action).length;
   return {
-    rows,
-    report: {
-      rows: rows.map((r) => r.report),
-      summary: {
-        total: rows.length,
-        create: count('create'),
-        update: count('update'),
-        unchanged: count('unchanged'),
-        errors: count('error'),
-        warnings: rows.filter((r) => r.report.warnings.length > 0).length,
-      },
-      committed: false,
-    },
+    total: rows.length,
+    create: count('create'),
+    update: count('update'),
+    unchanged: count('unchanged'),
+    errors: count('error'),
+    warnings: rows.filter((r) => r.report.warnings.length > 0).length,
   };
 }
 

@@ -21,7 +21,7 @@ import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { moveStock, returnStockTakenBy } from '../inventory/stock-ledger.js';
 import { iso } from '../../lib/records.js';
 import { findOpenSession } from '../checkout/registers.repository.js';
-import { findSale, lockSale, saleLineFacts } from '../checkout/sale-view.repository.js';
+import { findSale, lockSale, saleLineFacts, type SaleLineRow } from '../checkout/sale-view.repository.js';
 import {
   insertRefund,
   insertRefundLines,
@@ -40,6 +40,8 @@ export interface BackdateOptions {
 }
 
 const saleVoided = () => new AppError('SALE_VOIDED', 'This sale was voided; there is nothing left to refund or void');
+const refundExists = () =>
+  new AppError('REFUND_EXISTS', 'A refund with this id was already recorded; start a new refund');
 
 /**
  * A refund of chosen lines of a completed sale of the active store, inside the caller's transaction
@@ -57,11 +59,65 @@ export async function refundSaleIn(
   body: RefundBody,
   options: BackdateOptions = {},
 ): Promise<Refund> {
+  await checkRefundOpeningIn(tx, scope, saleId, body);
+  const { lines, totalMinor, taxMinor } = priceRefund(await checkRefundLinesIn(tx, scope, saleId, body));
+  // The stock, then the number (refunds race on the sale row and the stock rows, not the counter).
+  await putBackRefundStockIn(tx, actor, scope, body.id, lines, options);
+  const number = await nextDocumentNumber(tx, scope, 'refund');
+  await writeRefundIn(tx, actor, scope, { saleId, body, number, lines, totalMinor, taxMinor }, options);
+  await addRefundToSummaries(tx, scope.businessId, body.id);
+  await recordAudit(tx, actor, {
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    action: 'sale.refunded',
+    entity: 'sale',
+    entityId: saleId,
+    after: {
+      refundId: body.id,
+      number,
+      totalMinor,
+      taxMinor,
+      method: body.method,
+      sessionId: body.sessionId ?? null,
+      reason: body.reason,
+      lines: lines.map((l) => ({
+        lineNo: l.line.lineNo,
+        variantId: l.line.variantId,
+        quantity: l.quantityTh / 1000,
+        totalMinor: l.totalMinor,
+        restocked: l.input.restock,
+      })),
+    },
+  });
+  const refund = (await loadRefunds(tx, scope.businessId, saleId)).find((r) => r.id === body.id);
+  return refund!;
+}
+
+type RefundLineInput = RefundBody['lines'][number];
+type SaleLineFact = Awaited<ReturnType<typeof saleLineFacts>> extends Map<number, infer Fact> ? Fact : never;
+
+/** A line of the refund matched to the sale's line: thousandths asked for, sold and refunded before. */
+interface CheckedRefundLine {
+  input: RefundLineInput;
+  line: SaleLineRow;
+  fact: SaleLineFact;
+  quantityTh: number;
+  soldTh: number;
+  beforeTh: number;
+}
+
+/** A line of the refund with its share of the sale line's money. */
+type PricedRefundLine = Omit<CheckedRefundLine, 'soldTh' | 'beforeTh'> & { totalMinor: number; taxMinor: number };
+
+/**
+ * The sale (locked until the transaction ends; not voided), the refund id (not yet used) and the
+ * register session the money comes out of (open in this store, when one is named).
+ */
+async function checkRefundOpeningIn(tx: Executor, scope: Scope, saleId: string, body: RefundBody): Promise<void> {
   const sale = await lockSale(tx, scope, saleId);
   if (!sale) throw notFound('The sale');
   if (sale.status === 'voided') throw saleVoided();
-  if (await refundIdTaken(tx, scope.businessId, body.id))
-    throw new AppError('REFUND_EXISTS', 'A refund with this id was already recorded; start a new refund');
+  if (await refundIdTaken(tx, scope.businessId, body.id)) throw refundExists();
 
   if (body.sessionId && !(await findOpenSession(tx, scope, body.sessionId)))
     throw new AppError(
@@ -69,13 +125,24 @@ export async function refundSaleIn(
       'This register session is not open in this store; open a register to pay out a refund',
       { errors: [{ field: 'sessionId', message: 'Not an open register session of this store' }] },
     );
+}
 
+/**
+ * The refund's lines against the sale's: a line the sale lacks or a fraction of a whole unit is a 400
+ * naming every such field; more than is left to refund is one 409 naming every such line.
+ */
+async function checkRefundLinesIn(
+  tx: Executor,
+  scope: Scope,
+  saleId: string,
+  body: RefundBody,
+): Promise<CheckedRefundLine[]> {
   const found = (await findSale(tx, scope, saleId))!;
   const saleLines = new Map(found.lines.map((l) => [l.lineNo, l]));
   const facts = await saleLineFacts(tx, scope.businessId, saleId);
 
   const invalid: FieldError[] = [];
-  const exceeding: { lineNo: number; requested: number; refundable: number }[] = [];
+  const exceeding: ExceedingLine[] = [];
   const lines = body.lines.map((input, index) => {
     const line = saleLines.get(input.lineNo);
     const fact = facts.get(input.lineNo);
@@ -93,25 +160,37 @@ export async function refundSaleIn(
     const beforeTh = parseThousandths(fact.refundedThousandthsText);
     if (quantityTh > soldTh - beforeTh)
       exceeding.push({ lineNo: input.lineNo, requested: quantityTh / 1000, refundable: (soldTh - beforeTh) / 1000 });
-    return { input, index, line, fact, quantityTh, soldTh, beforeTh };
+    return { input, line, fact, quantityTh, soldTh, beforeTh };
   });
   if (invalid.length > 0) throw invalidFields(invalid);
-  if (exceeding.length > 0)
-    throw new AppError(
-      'REFUND_EXCEEDS_SALE',
-      exceeding.length === 1
-        ? `Line ${exceeding[0]!.lineNo}: only ${exceeding[0]!.refundable} left to refund, not ${exceeding[0]!.requested}`
-        : `${exceeding.length} lines ask for more than is left to refund`,
-      {
-        lines: exceeding,
-        errors: exceeding.map((e) => ({
-          field: `lines.${body.lines.findIndex((l) => l.lineNo === e.lineNo)}.quantity`,
-          message: `Only ${e.refundable} left to refund`,
-        })),
-      },
-    );
-  const priced = lines.map((l) => {
-    const { input, line, fact, quantityTh, soldTh, beforeTh } = l!;
+  if (exceeding.length > 0) throw refundExceedsSale(exceeding, body);
+  return lines.map((l) => l!);
+}
+
+type ExceedingLine = { lineNo: number; requested: number; refundable: number };
+
+const refundExceedsSale = (exceeding: ExceedingLine[], body: RefundBody) =>
+  new AppError(
+    'REFUND_EXCEEDS_SALE',
+    exceeding.length === 1
+      ? `Line ${exceeding[0]!.lineNo}: only ${exceeding[0]!.refundable} left to refund, not ${exceeding[0]!.requested}`
+      : `${exceeding.length} lines ask for more than is left to refund`,
+    {
+      lines: exceeding,
+      errors: exceeding.map((e) => ({
+        field: `lines.${body.lines.findIndex((l) => l.lineNo === e.lineNo)}.quantity`,
+        message: `Only ${e.refundable} left to refund`,
+      })),
+    },
+  );
+
+/** Each line's share of its sale line's total and tax, and the refund's totals; a refund of no money is a 400. */
+function priceRefund(checked: CheckedRefundLine[]): {
+  lines: PricedRefundLine[];
+  totalMinor: number;
+  taxMinor: number;
+} {
+  const lines = checked.map(({ input, line, fact, quantityTh, soldTh, beforeTh }) => {
     // The contracts' formula, which the refund dialog previews with.
     const share = { soldQuantity: soldTh / 1000, refundedBefore: beforeTh / 1000, quantity: quantityTh / 1000 };
     return {
@@ -123,13 +202,23 @@ export async function refundSaleIn(
       taxMinor: refundShareMinor({ ...share, amountMinor: Number(line.taxMinor) }),
     };
   });
-  const totalMinor = priced.reduce((s, l) => s + l.totalMinor, 0);
-  const taxMinor = priced.reduce((s, l) => s + l.taxMinor, 0);
+  const totalMinor = lines.reduce((s, l) => s + l.totalMinor, 0);
+  const taxMinor = lines.reduce((s, l) => s + l.taxMinor, 0);
   if (totalMinor <= 0)
     throw invalidFields([{ field: 'lines', message: 'These lines were free: there is no money to refund' }]);
+  return { lines, totalMinor, taxMinor };
+}
 
-  // The stock, then the number (refunds race on the sale row and the stock rows, not the counter).
-  const restocked = priced.filter((l) => l.input.restock && l.fact.isTracked);
+/** The restocked lines of tracked goods back on the shelf, as `refund` movements of the refund. */
+async function putBackRefundStockIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  refundId: string,
+  lines: PricedRefundLine[],
+  options: BackdateOptions,
+): Promise<void> {
+  const restocked = lines.filter((l) => l.input.restock && l.fact.isTracked);
   if (restocked.length > 0)
     await moveStock(
       tx,
@@ -142,11 +231,28 @@ export async function refundSaleIn(
         reason: 'refund' as const,
         isTracked: true,
         refType: 'refund' as const,
-        refId: body.id,
+        refId: refundId,
       })),
       options.at ? { occurredAt: options.at } : {},
     );
-  const number = await nextDocumentNumber(tx, scope, 'refund');
+}
+
+/** The refund row under its number, then its lines. */
+async function writeRefundIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  refund: {
+    saleId: string;
+    body: RefundBody;
+    number: string;
+    lines: PricedRefundLine[];
+    totalMinor: number;
+    taxMinor: number;
+  },
+  options: BackdateOptions,
+): Promise<void> {
+  const { saleId, body, number, lines, totalMinor, taxMinor } = refund;
   const inserted = await insertRefund(tx, {
     businessId: scope.businessId,
     id: body.id,
@@ -164,10 +270,10 @@ export async function refundSaleIn(
     taxMinor,
     ...(options.at ? { createdAt: options.at } : {}),
   });
-  if (!inserted) throw new AppError('REFUND_EXISTS', 'A refund with this id was already recorded; start a new refund');
+  if (!inserted) throw refundExists();
   await insertRefundLines(
     tx,
-    priced.map((l) => ({
+    lines.map((l) => ({
       businessId: scope.businessId,
       refundId: body.id,
       saleId,
@@ -180,32 +286,6 @@ export async function refundSaleIn(
       restocked: l.input.restock,
     })),
   );
-  await addRefundToSummaries(tx, scope.businessId, body.id);
-  await recordAudit(tx, actor, {
-    businessId: scope.businessId,
-    storeId: scope.storeId,
-    action: 'sale.refunded',
-    entity: 'sale',
-    entityId: saleId,
-    after: {
-      refundId: body.id,
-      number,
-      totalMinor,
-      taxMinor,
-      method: body.method,
-      sessionId: body.sessionId ?? null,
-      reason: body.reason,
-      lines: priced.map((l) => ({
-        lineNo: l.line.lineNo,
-        variantId: l.line.variantId,
-        quantity: l.quantityTh / 1000,
-        totalMinor: l.totalMinor,
-        restocked: l.input.restock,
-      })),
-    },
-  });
-  const refund = (await loadRefunds(tx, scope.businessId, saleId)).find((r) => r.id === body.id);
-  return refund!;
 }
 
 /** POST /sales/:saleId/refunds: the refund in one transaction with its Idempotency-Key. */
