@@ -37,7 +37,7 @@ import { entityEvents } from '../../audit/entity-events.js';
 import { actedAt } from '../../lib/clock.js';
 import { nextDocumentNumber } from '../../lib/document-numbers.js';
 import { newId } from '../../lib/ids.js';
-import { findContact } from '../contacts/contacts.repository.js';
+import { findContact, type ContactRow } from '../contacts/contacts.repository.js';
 import { contactFieldError } from '../contacts/contacts.service.js';
 import { moveStock } from '../inventory/stock-ledger.js';
 import { iso, isoOrNull, who, accountNames } from '../../lib/records.js';
@@ -115,6 +115,52 @@ export async function listPurchaseOrders(
   return { items, total, page: query.page, pageSize: query.pageSize };
 }
 
+/** The order's vendor with the contact's details; the name the summary read when the contact is not found. */
+function vendorOf(vendorId: string, contact: ContactRow | undefined, summaryName: string): PurchaseOrder['vendor'] {
+  return {
+    id: vendorId,
+    name: contact?.name ?? summaryName,
+    email: contact?.email ?? null,
+    phone: contact?.phone ?? null,
+    address: contact?.address ?? null,
+    taxId: contact?.taxId ?? null,
+  };
+}
+
+/** An order line as read: quantities in units, and what the ordered quantity comes to at the line's cost. */
+function toOrderLine(l: OrderLineRow): PurchaseOrder['lines'][number] {
+  const orderedTh = parseThousandths(l.quantityOrdered);
+  const cost = Number(l.unitCostMinor);
+  return {
+    lineNo: l.lineNo,
+    productId: l.productId,
+    variantId: l.variantId,
+    name: l.name,
+    sku: l.sku,
+    vendorItemCode: l.vendorItemCode,
+    unit: l.unit,
+    quantityOrdered: orderedTh / 1000,
+    quantityReceived: parseThousandths(l.quantityReceived) / 1000,
+    quantityReturned: parseThousandths(l.quantityReturned) / 1000,
+    unitCostMinor: cost,
+    orderedMinor: lineValueMinor(orderedTh, cost),
+  };
+}
+
+/** The lines of a receipt or a return as read, quantities in units. */
+function documentLines(rows: { lineNo: number; quantity: string; unitCostMinor: number }[]) {
+  return rows.map((l) => ({
+    lineNo: l.lineNo,
+    quantity: parseThousandths(l.quantity) / 1000,
+    unitCostMinor: Number(l.unitCostMinor),
+  }));
+}
+
+/** What a receipt or a return is worth: each line's quantity at the cost it carries. */
+function documentValueMinor(rows: { quantity: string; unitCostMinor: number }[]) {
+  return rows.reduce((s, l) => s + lineValueMinor(parseThousandths(l.quantity), Number(l.unitCostMinor)), 0);
+}
+
 /** The whole order as read: lines, receipts and returns with who, and the people on it. */
 export async function loadOrder(db: Executor, scope: Scope, id: string): Promise<PurchaseOrder> {
   const order = await findOrder(db, scope, id);
@@ -133,44 +179,12 @@ export async function loadOrder(db: Executor, scope: Scope, id: string): Promise
     ...returns.returns.map((r) => r.returnedBy),
   ]);
   const person = (accountId: string) => who(accountId, names)!;
-  const documentLines = (rows: { lineNo: number; quantity: string; unitCostMinor: number }[]) =>
-    rows.map((l) => ({
-      lineNo: l.lineNo,
-      quantity: parseThousandths(l.quantity) / 1000,
-      unitCostMinor: Number(l.unitCostMinor),
-    }));
-  const valueOf = (rows: { quantity: string; unitCostMinor: number }[]) =>
-    rows.reduce((s, l) => s + lineValueMinor(parseThousandths(l.quantity), Number(l.unitCostMinor)), 0);
   return {
     ...toSummary(summary!),
     storeId: order.storeId,
-    vendor: {
-      id: order.vendorId,
-      name: vendor?.name ?? summary!.vendorName,
-      email: vendor?.email ?? null,
-      phone: vendor?.phone ?? null,
-      address: vendor?.address ?? null,
-      taxId: vendor?.taxId ?? null,
-    },
+    vendor: vendorOf(order.vendorId, vendor, summary!.vendorName),
     notes: order.notes,
-    lines: lines.map((l) => {
-      const orderedTh = parseThousandths(l.quantityOrdered);
-      const cost = Number(l.unitCostMinor);
-      return {
-        lineNo: l.lineNo,
-        productId: l.productId,
-        variantId: l.variantId,
-        name: l.name,
-        sku: l.sku,
-        vendorItemCode: l.vendorItemCode,
-        unit: l.unit,
-        quantityOrdered: orderedTh / 1000,
-        quantityReceived: parseThousandths(l.quantityReceived) / 1000,
-        quantityReturned: parseThousandths(l.quantityReturned) / 1000,
-        unitCostMinor: cost,
-        orderedMinor: lineValueMinor(orderedTh, cost),
-      };
-    }),
+    lines: lines.map(toOrderLine),
     receipts: receipts.receipts.map((r) => {
       const rows = receipts.lines.filter((l) => l.receiptId === r.id);
       return {
@@ -180,7 +194,7 @@ export async function loadOrder(db: Executor, scope: Scope, id: string): Promise
         receivedAt: iso(r.receivedAt),
         by: person(r.receivedBy),
         lines: documentLines(rows),
-        valueMinor: valueOf(rows),
+        valueMinor: documentValueMinor(rows),
       };
     }),
     returns: returns.returns.map((r) => {
@@ -191,7 +205,7 @@ export async function loadOrder(db: Executor, scope: Scope, id: string): Promise
         returnedAt: iso(r.returnedAt),
         by: person(r.returnedBy),
         lines: documentLines(rows),
-        valueMinor: valueOf(rows),
+        valueMinor: documentValueMinor(rows),
       };
     }),
     createdBy: who(order.createdBy, names),
@@ -441,27 +455,17 @@ function matchLines<T extends { lineNo: number; quantity: number }>(lines: Order
   return matched.map((m) => m!);
 }
 
-/**
- * A delivery against an OPEN order, inside the caller's transaction (the route wraps it with the
- * Idempotency-Key; demo data calls it directly). The order row is locked first, so deliveries of one
- * order queue and each sees what the previous one received; every line over ordered − received is
- * named in one 409 RECEIVE_EXCEEDS_ORDER and nothing is written. Tracked goods come in with
- * `purchase_receipt` movements; every variant's cost becomes the moving average; CLOSED once all
- * arrived; one audit event with the quantities and the cost changes.
- */
-export async function receivePurchaseOrderIn(
-  tx: Executor,
-  actor: Actor,
-  scope: Scope,
-  id: string,
-  input: ReceiveInput,
-): Promise<PurchaseOrder> {
-  const { order, lines } = await lockWithLines(tx, scope, id);
-  if (await receiptIdTaken(tx, scope.businessId, input.id))
-    throw new AppError('PO_RECEIPT_EXISTS', 'A delivery with this id was already received; start a new one');
-  enforce(order, lines, 'receive');
-  const matched = matchLines(lines, input.lines);
+/** An input line matched to its order line, its quantity in thousandths. */
+type MatchedLine = { index: number; line: OrderLineRow; thousandths: number };
 
+/** A delivered line with the cost it arrives at: the vendor's price on the delivery, else the order line's. */
+type ReceivedLine = MatchedLine & { costMinor: number };
+
+/** A variant's cost before and after the delivery's moving average. */
+type CostChange = { variantId: string; before: number; after: number };
+
+/** One 409 RECEIVE_EXCEEDS_ORDER naming every line that receives more than ordered − received. */
+function refuseMoreThanExpected(matched: MatchedLine[]) {
   const over = matched
     .map((m) => ({
       ...m,
@@ -482,15 +486,23 @@ export async function receivePurchaseOrderIn(
         })),
       },
     );
+}
 
-  const received = matched.map((m) => ({ ...m, costMinor: m.entry.unitCostMinor ?? Number(m.line.unitCostMinor) }));
-  // Costs first (variant rows locked, on hand of every store before the delivery), then the stock.
+/**
+ * The moving-average cost of every delivered line's variant. Runs before any stock moves: the variant
+ * rows are locked and the average weighs what every store held before the delivery.
+ */
+async function costChangesOfDeliveryIn(
+  tx: Executor,
+  businessId: string,
+  received: ReceivedLine[],
+): Promise<CostChange[]> {
   const costs = await lockVariantCosts(
     tx,
-    scope.businessId,
+    businessId,
     received.map((r) => r.line.variantId),
   );
-  const costChanges = received.map((r) => {
+  return received.map((r) => {
     const current = costs.get(r.line.variantId)!;
     const after = movingAverageCost(
       parseThousandths(current.onHandAllStores),
@@ -500,6 +512,18 @@ export async function receivePurchaseOrderIn(
     );
     return { variantId: r.line.variantId, before: current.costPriceMinor, after };
   });
+}
+
+/** Tracked goods in with `purchase_receipt` movements, then the costs that changed and the vendor's last costs. */
+async function bringInGoodsIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  vendorId: string,
+  received: ReceivedLine[],
+  costChanges: CostChange[],
+) {
   await moveStock(
     tx,
     actor,
@@ -524,9 +548,20 @@ export async function receivePurchaseOrderIn(
   await setLastCosts(
     tx,
     scope.businessId,
-    order.vendorId,
+    vendorId,
     received.map((r) => ({ variantId: r.line.variantId, cost: r.costMinor })),
   );
+}
+
+/** The receipt with its lines at the delivered costs, and what the order lines have received. */
+async function writeReceiptIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  input: ReceiveInput,
+  received: ReceivedLine[],
+) {
   await insertReceipt(
     tx,
     {
@@ -556,13 +591,47 @@ export async function receivePurchaseOrderIn(
     'quantity_received',
     received.map((r) => ({ lineNo: r.line.lineNo, numeric: thousandthsToNumeric(r.thousandths) })),
   );
+}
+
+/** The order's status once the delivered quantities are added to what its lines had received. */
+function statusAfterDelivery(lines: OrderLineRow[], received: MatchedLine[]) {
   const added = new Map(received.map((r) => [r.line.lineNo, r.thousandths]));
-  const status = statusAfterReceipt(
+  return statusAfterReceipt(
     lines.map((l) => ({
       orderedThousandths: parseThousandths(l.quantityOrdered),
       receivedThousandths: parseThousandths(l.quantityReceived) + (added.get(l.lineNo) ?? 0),
     })),
   );
+}
+
+/**
+ * A delivery against an OPEN order, inside the caller's transaction (the route wraps it with the
+ * Idempotency-Key; demo data calls it directly). The order row is locked first, so deliveries of one
+ * order queue and each sees what the previous one received; every line over ordered − received is
+ * named in one 409 RECEIVE_EXCEEDS_ORDER and nothing is written. Tracked goods come in with
+ * `purchase_receipt` movements; every variant's cost becomes the moving average; CLOSED once all
+ * arrived; one audit event with the quantities and the cost changes.
+ */
+export async function receivePurchaseOrderIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  input: ReceiveInput,
+): Promise<PurchaseOrder> {
+  const { order, lines } = await lockWithLines(tx, scope, id);
+  if (await receiptIdTaken(tx, scope.businessId, input.id))
+    throw new AppError('PO_RECEIPT_EXISTS', 'A delivery with this id was already received; start a new one');
+  enforce(order, lines, 'receive');
+  const matched = matchLines(lines, input.lines);
+  refuseMoreThanExpected(matched);
+
+  const received = matched.map((m) => ({ ...m, costMinor: m.entry.unitCostMinor ?? Number(m.line.unitCostMinor) }));
+  // Costs first (variant rows locked, on hand of every store before the delivery), then the stock.
+  const costChanges = await costChangesOfDeliveryIn(tx, scope.businessId, received);
+  await bringInGoodsIn(tx, actor, scope, id, order.vendorId, received, costChanges);
+  await writeReceiptIn(tx, actor, scope, id, input, received);
+  const status = statusAfterDelivery(lines, received);
   const closes = status === purchaseOrderStatus.CLOSED;
   await updateOrder(tx, scope.businessId, id, {
     status,
@@ -608,24 +677,8 @@ export function receivePurchaseOrder(
 
 // ---------------------------------------------------------------- recall
 
-/**
- * Received goods back to the vendor, inside the caller's transaction: each line at most received −
- * returned (one 409 RECALL_EXCEEDS_RECEIVED naming every line over, nothing written); tracked goods
- * leave with `vendor_return` movements, never below zero unless the store allows negative stock (409
- * INSUFFICIENT_STOCK); costs unchanged; PARTIALLY or FULLY RECALLED; one audit event.
- */
-export async function recallPurchaseOrderIn(
-  tx: Executor,
-  actor: Actor,
-  scope: Scope,
-  id: string,
-  input: RecallInput,
-): Promise<PurchaseOrder> {
-  const { order, lines } = await lockWithLines(tx, scope, id);
-  if (await returnIdTaken(tx, scope.businessId, input.id))
-    throw new AppError('PO_RETURN_EXISTS', 'A return with this id was already recorded; start a new one');
-  enforce(order, lines, 'recall');
-  const matched = matchLines(lines, input.lines);
+/** One 409 RECALL_EXCEEDS_RECEIVED naming every line that returns more than received − returned. */
+function refuseMoreThanHeld(matched: MatchedLine[]) {
   const over = matched
     .map((m) => ({
       ...m,
@@ -646,7 +699,20 @@ export async function recallPurchaseOrderIn(
         })),
       },
     );
+}
 
+/**
+ * The return written: tracked goods out (a shortfall names the input line's quantity), the return
+ * with its lines at the order lines' costs, and what the order lines have returned.
+ */
+async function writeReturnIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  input: RecallInput,
+  matched: MatchedLine[],
+) {
   const tracked = matched.filter((m) => m.line.isTracked);
   await moveStock(
     tx,
@@ -692,13 +758,41 @@ export async function recallPurchaseOrderIn(
     'quantity_returned',
     matched.map((m) => ({ lineNo: m.line.lineNo, numeric: thousandthsToNumeric(m.thousandths) })),
   );
+}
+
+/** The order's status once the returned quantities are added to what its lines had returned. */
+function statusAfterReturn(lines: OrderLineRow[], matched: MatchedLine[]) {
   const added = new Map(matched.map((m) => [m.line.lineNo, m.thousandths]));
-  const status = statusAfterRecall(
+  return statusAfterRecall(
     lines.map((l) => ({
       receivedThousandths: parseThousandths(l.quantityReceived),
       returnedThousandths: parseThousandths(l.quantityReturned) + (added.get(l.lineNo) ?? 0),
     })),
   );
+}
+
+/**
+ * Received goods back to the vendor, inside the caller's transaction: each line at most received −
+ * returned (one 409 RECALL_EXCEEDS_RECEIVED naming every line over, nothing written); tracked goods
+ * leave with `vendor_return` movements, never below zero unless the store allows negative stock (409
+ * INSUFFICIENT_STOCK); costs unchanged; PARTIALLY or FULLY RECALLED; one audit event.
+ */
+export async function recallPurchaseOrderIn(
+  tx: Executor,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  input: RecallInput,
+): Promise<PurchaseOrder> {
+  const { order, lines } = await lockWithLines(tx, scope, id);
+  if (await returnIdTaken(tx, scope.businessId, input.id))
+    throw new AppError('PO_RETURN_EXISTS', 'A return with this id was already recorded; start a new one');
+  enforce(order, lines, 'recall');
+  const matched = matchLines(lines, input.lines);
+  refuseMoreThanHeld(matched);
+
+  await writeReturnIn(tx, actor, scope, id, input, matched);
+  const status = statusAfterReturn(lines, matched);
   await updateOrder(tx, scope.businessId, id, { status, version: order.version + 1, updatedAt: actedAt(actor) });
   await recordAudit(tx, actor, {
     businessId: scope.businessId,

@@ -63,6 +63,8 @@ type ApproveBody = z.output<typeof approveWasteBodySchema>;
 const WHAT = 'The waste record';
 const canApprove = (scope: WasteScope) => scope.permissions.includes('waste.approve');
 
+const wasteExists = () => new AppError('WASTE_EXISTS', 'Waste with this id was already recorded; start a new record');
+
 const notPending = (status: string) =>
   new AppError(
     'WASTE_NOT_PENDING',
@@ -100,6 +102,41 @@ async function takeStock(
   );
 }
 
+/** The variant of the body with its quantity in thousandths: 400 on `variantId` or `quantity` otherwise. */
+async function checkWasteLineIn(tx: Executor, businessId: string, body: RecordWasteBody) {
+  const variant = (await findVariants(tx, businessId, [body.variantId])).get(body.variantId);
+  const thousandths = toThousandths(body.quantity);
+  // An archived product may still be written off: only an unknown variant, then a fraction, is refused.
+  const fault = lineFaults(variant, thousandths, { mustTrack: false }).find((r) => r !== 'archived');
+  if (fault || !variant)
+    throw invalidFields([
+      lineFailureError(
+        { index: 0, reason: fault ?? 'unknown', variant },
+        { wholeUnitsVerb: 'counted', fields: { variant: 'variantId', quantity: 'quantity' } },
+      ),
+    ]);
+  return { variant, thousandths };
+}
+
+/** A tracked product's stock for a new record: taken now, or only checked while the record waits for approval. */
+async function takeOrHoldStockIn(
+  tx: Executor,
+  actor: Actor,
+  scope: WasteScope,
+  row: Pick<WasteRow, 'id' | 'productId' | 'variantId' | 'quantity' | 'note'>,
+  thousandths: number,
+  pending: boolean,
+) {
+  if (pending) {
+    // Nothing moves yet, but waste of stock that is not there could never be approved.
+    const onHand = (await onHandOf(tx, scope, [row.variantId])).get(row.variantId) ?? 0;
+    if (onHand < thousandths)
+      throw insufficientStock([
+        { variantId: row.variantId, onHand: onHand / 1000, requested: thousandths / 1000, field: 'quantity' },
+      ]);
+  } else await takeStock(tx, actor, scope, row);
+}
+
 /**
  * Records waste in the active store inside the caller's transaction (the route wraps it with its
  * Idempotency-Key; the demo seed calls it directly). The variant is valued at its cost now. Someone
@@ -114,19 +151,8 @@ export async function recordWasteIn(
   body: RecordWasteBody,
   now: Date,
 ): Promise<WasteDetail> {
-  if (await wasteIdTaken(tx, scope.businessId, body.id))
-    throw new AppError('WASTE_EXISTS', 'Waste with this id was already recorded; start a new record');
-  const variant = (await findVariants(tx, scope.businessId, [body.variantId])).get(body.variantId);
-  const thousandths = toThousandths(body.quantity);
-  // An archived product may still be written off: only an unknown variant, then a fraction, is refused.
-  const fault = lineFaults(variant, thousandths, { mustTrack: false }).find((r) => r !== 'archived');
-  if (fault || !variant)
-    throw invalidFields([
-      lineFailureError(
-        { index: 0, reason: fault ?? 'unknown', variant },
-        { wholeUnitsVerb: 'counted', fields: { variant: 'variantId', quantity: 'quantity' } },
-      ),
-    ]);
+  if (await wasteIdTaken(tx, scope.businessId, body.id)) throw wasteExists();
+  const { variant, thousandths } = await checkWasteLineIn(tx, scope.businessId, body);
   const settings = await wasteSettings(tx, scope);
   if (!settings) throw notFound('The store');
 
@@ -146,16 +172,7 @@ export async function recordWasteIn(
     note,
   };
 
-  if (variant.isTracked) {
-    if (pending) {
-      // Nothing moves yet, but waste of stock that is not there could never be approved.
-      const onHand = (await onHandOf(tx, scope, [variant.variantId])).get(variant.variantId) ?? 0;
-      if (onHand < thousandths)
-        throw insufficientStock([
-          { variantId: variant.variantId, onHand: onHand / 1000, requested: thousandths / 1000, field: 'quantity' },
-        ]);
-    } else await takeStock(tx, actor, scope, row);
-  }
+  if (variant.isTracked) await takeOrHoldStockIn(tx, actor, scope, row, thousandths, pending);
   const number = await nextDocumentNumber(tx, scope, 'waste');
   const status: WasteStatus = pending ? 'pending' : 'recorded';
   const inserted = await insertWaste(tx, {
@@ -172,7 +189,7 @@ export async function recordWasteIn(
     recordedAt: actor.at,
     ...row,
   });
-  if (!inserted) throw new AppError('WASTE_EXISTS', 'Waste with this id was already recorded; start a new record');
+  if (!inserted) throw wasteExists();
   await recordAudit(tx, actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
