@@ -56,6 +56,17 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/'));
 }
 
+/**
+ * Waits until Landing has taken the sign-out in: its "You have signed out." is on screen, so its guard
+ * has already forgotten any path remembered while the session was ending. Waiting for the address
+ * alone is not enough: a navigation started at once can cut Landing off before its guard runs, and
+ * the next person to sign in would be sent to the screen the last one left.
+ */
+export async function expectSignedOutLanding(page: Page) {
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
+  await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
+}
+
 export async function storedValue(page: Page, key: string) {
   return page.evaluate((k) => localStorage.getItem(k), key);
 }

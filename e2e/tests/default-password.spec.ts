@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   demo,
+  expectSignedOutLanding,
   pinCheckStatus,
   storedValue,
   submitCreatePin,
@@ -75,7 +76,7 @@ test('newhire replaces the default password and creates a PIN before reaching th
 
   // The new password is the one that signs in now, straight to the dashboard.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
+  await expectSignedOutLanding(page);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await submitProviderSignIn(page, { email: newhire.email, password: newPassword });
   await page.waitForURL((url) => url.pathname === '/dashboard');

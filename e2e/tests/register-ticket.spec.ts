@@ -7,7 +7,7 @@ import {
   openRegister,
   scan,
 } from '../support/checkout.js';
-import { demo, signIn, watchForBreakage } from '../support/journeys.js';
+import { demo, expectSignedOutLanding, signIn, watchForBreakage } from '../support/journeys.js';
 
 /**
  * The sale in progress is kept on the device (decision 0036): Lekki's manager rings up a sale with
@@ -30,7 +30,7 @@ async function signInToLekki(page: Page, account: { email: string; password: str
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
+  await expectSignedOutLanding(page);
 }
 
 test('the sale in progress survives a reload, a PIN lock and a trip to Inventory, and is only its cashier’s', async ({
@@ -96,7 +96,7 @@ test('the sale in progress survives a reload, a PIN lock and a trip to Inventory
   await expect(question).toBeHidden();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await question.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
+  await expectSignedOutLanding(page);
 
   // Another person on the same browser and till: an empty register, and no question on leaving.
   await signInToLekki(page, demo.admin);

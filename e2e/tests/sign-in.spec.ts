@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, storedValue, submitProviderSignIn, watchForBreakage } from '../support/journeys.js';
+import {
+  demo,
+  expectSignedOutLanding,
+  storedValue,
+  submitProviderSignIn,
+  watchForBreakage,
+} from '../support/journeys.js';
 
 /**
  * Sign-in and sign-out (spec sections 1, 2, 4, 5 and 7) against the embedded identity provider.
@@ -219,7 +225,7 @@ test('signing out ends the session here and at the provider, on the signed-out l
   await page.getByRole('button', { name: 'Sign out' }).click();
   await revocation;
 
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
+  await expectSignedOutLanding(page);
   await expect(page.getByText('You have signed out.')).toBeVisible();
   expect(await storedValue(page, 'token')).toBeNull();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user')))).toEqual([]);

@@ -3,6 +3,7 @@ import { waitForMail } from '../support/mailbox.js';
 import { closeRegister, makeSaleThroughApi } from '../support/sales.js';
 import {
   demo,
+  expectSignedOutLanding,
   signIn,
   storedValue,
   submitCreatePin,
@@ -66,7 +67,7 @@ test('a custom role without refunds, given to a new staff member, refuses them r
 
     // The new person signs in: the mailed password, then their own, then a PIN; then they accept.
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('signedOut') === '1');
+    await expectSignedOutLanding(page);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await submitProviderSignIn(page, { email, password: password! });
     await page.waitForURL((url) => url.pathname === '/onboarding/update-default-password');
