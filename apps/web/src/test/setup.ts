@@ -59,8 +59,22 @@ afterEach(async () => {
 
 // Test files share their worker's modules and window (vitest.config.ts): what one file leaves behind
 // in module or session state must not reach the next.
-afterAll(() => {
+afterAll(async () => {
   toast.hide();
   sessionStorage.clear();
   vi.useRealTimers();
+  await settleLazyModules();
 });
+
+/**
+ * A file whose test ends while a screen's `lazy()` import is still loading would leave that module
+ * failed ("after the environment was torn down") in the worker's shared cache, and every later file
+ * that draws it fails. So a file ends only once the modules the app loads lazily have loaded.
+ */
+async function settleLazyModules() {
+  await Promise.all([
+    import('../features/reports/components/report-charts'),
+    import('../features/dashboard/components/store-charts'),
+    import('../app/routes/not-found'),
+  ]);
+}
