@@ -9,7 +9,7 @@
 //   2. raw SQL: CONCURRENCY clients complete SALES sales as one transaction each, doing the writes the
 //      sale API does (idempotency key claimed and answered, the stock rows locked in variant order and
 //      changed by one guarded update, the 5 movements in one insert, the store's counter, the sale, its 5
-//      lines, the payment, the report summaries — the API's own statements — and the audit event);
+//      lines, the payment, the report summaries (the API's own call of their database function) and the audit event);
 //   3. the API: the server started on the same database, a register opened through
 //      POST /api/v1/register-sessions, then CONCURRENCY clients POST /api/v1/sales (5 lines, cash,
 //      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each).
@@ -23,12 +23,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { importTypeScript } from '../scripts/lib.mjs';
 import { builtApiEntry, percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,41 +51,18 @@ process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const entry = await builtApiEntry();
 
-// The one pricing engine, from the contracts' TypeScript source: bundled by esbuild into a module
-// Node can import, so the bench prices exactly as the till and the server do (no second copy).
-const pricingFile = path.join(scratch, 'pricing.mjs');
-await build({
-  entryPoints: [path.join(root, 'packages/contracts/src/checkout/pricing.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  outfile: pricingFile,
-  logLevel: 'warning',
-});
-const { priceCart } = await import(pathToFileURL(pricingFile).href);
+// The one pricing engine, from the contracts' TypeScript source, so the bench prices exactly as the
+// till and the server do (no second copy).
+const { priceCart } = await importTypeScript('packages/contracts/src/checkout/pricing.ts');
 
-// The summaries' upserts, the very statements the API runs in a sale (reports read the summaries), from
-// the API's source the same way; the raw loop runs it so both sides do the same writes. Bundled inside
-// the repository (.tmp/, ignored), where its packages (drizzle-orm) resolve.
-fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
-const bundles = fs.mkdtempSync(path.join(root, '.tmp', 'bench-checkout-'));
-process.on('exit', () => fs.rmSync(bundles, { recursive: true, force: true }));
-const summariesFile = path.join(bundles, 'summaries.mjs');
-await build({
-  entryPoints: [path.join(root, 'apps/api/src/features/reports/sales-summaries.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  packages: 'external',
-  outfile: summariesFile,
-  logLevel: 'warning',
-});
-const { summariesUpsertStatements } = await import(pathToFileURL(summariesFile).href);
+// The summaries, as the API adds a sale to them: the call of the summaries' database function, built
+// by the API's own source (reports read the summaries); the raw loop runs it so both sides do the same
+// writes.
+const { addSaleToSummariesStatement } = await importTypeScript('apps/api/src/features/reports/sales-summaries.ts');
 const { PgDialect } = await import('drizzle-orm/pg-core');
 const dialect = new PgDialect();
-/** The summaries statements of one sale, as text and parameters. */
-const saleSummaries = (businessId, saleId) =>
-  summariesUpsertStatements({ kind: 'sale', businessId, saleId, sign: 1 }).map((q) => dialect.sqlToQuery(q));
+/** The summaries statement of one sale, as text and parameters. */
+const saleSummaries = (businessId, saleId) => dialect.sqlToQuery(addSaleToSummariesStatement(businessId, saleId, 1));
 
 // ---------------------------------------------------------------- the server
 
@@ -365,7 +342,8 @@ async function rawSale(db, ctx, cart) {
        values ($1, $2, 1, 'cash', $3, $3)`,
       [ctx.businessId, saleId, priced.totalMinor],
     );
-    for (const summary of saleSummaries(ctx.businessId, saleId)) await tx.query(summary.sql, summary.params);
+    const summaries = saleSummaries(ctx.businessId, saleId);
+    await tx.query(summaries.sql, summaries.params);
     const response = JSON.stringify({ id: saleId, number, totalMinor: priced.totalMinor, lines: priced.lines });
     await tx.query(
       `insert into audit_events (business_id, id, actor_account_id, store_id, action, entity, entity_id, after,
@@ -542,7 +520,7 @@ const row = (what, fig, budget) =>
     budget ? `${budget.padEnd(10)}${fig.p95 <= 50 ? 'within' : 'OVER'}` : ''
   }`;
 console.log(
-  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${BUSY_SALES} at ${BUSY_CLIENTS}, then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine). The SQL loop makes the sale API's writes, report summaries included (the API's own statements).`,
+  `\n${SALES} sales of ${LINES} lines per loop at ${CONCURRENCY} concurrent clients (then ${BUSY_SALES} at ${BUSY_CLIENTS}, then ${SERIAL} from 1 client), after ${WARMUP} warm-up sales (node ${process.version}, ${os.cpus().length} cores; the clients run on the same machine). The SQL loop makes the sale API's writes, report summaries included (the API's own call of their function).`,
 );
 console.log(
   `${''.padEnd(40)}${'sales/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}   budget (p95)`,

@@ -28,13 +28,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { build } from 'esbuild';
 import pg from 'pg';
+import { importTypeScript } from '../scripts/lib.mjs';
 import { builtApiEntry, percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,20 +55,10 @@ process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const entry = await builtApiEntry();
 
-// The summaries' own statements (the migration's backfill and the tests' proof), bundled from the
-// TypeScript source into .tmp/ so their packages resolve from the repository's node_modules.
-const summariesFile = path.join(root, '.tmp', `bench-summaries-${process.pid}.mjs`);
-await build({
-  entryPoints: [path.join(root, 'apps/api/src/features/reports/sales-summaries.ts')],
-  bundle: true,
-  packages: 'external',
-  format: 'esm',
-  platform: 'node',
-  outfile: summariesFile,
-  logLevel: 'warning',
-});
-process.on('exit', () => fs.rmSync(summariesFile, { force: true }));
-const { backfillStatements, salesSummaryMismatches } = await import(pathToFileURL(summariesFile).href);
+// The summaries' own statements (the migration's backfill and the tests' proof), from the TypeScript source.
+const { backfillStatements, salesSummaryMismatches } = await importTypeScript(
+  'apps/api/src/features/reports/sales-summaries.ts',
+);
 
 const startApi = (env) =>
   startServer({ entry, cwd: root, port, env: { WEB_DIST_DIR: fs.mkdtempSync(path.join(scratch, 'web-')), ...env } });

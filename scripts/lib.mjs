@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,5 +81,31 @@ export async function buildIfStale({ force = false } = {}) {
       const code = await run(cmd, args, opts);
       if (code !== 0) throw new Error(`the ${b.name} build failed (exit ${code})`);
     }
+  }
+}
+
+/**
+ * Imports one of the project's TypeScript modules from a script: bundled by esbuild with its npm
+ * packages left external, into the repository's .tmp/ (ignored) so that they resolve from its
+ * node_modules; the bundle is removed once loaded. `entry` is relative to the root.
+ */
+export async function importTypeScript(entry) {
+  const { build } = await import('esbuild');
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(root, '.tmp', 'import-'));
+  try {
+    const outfile = path.join(dir, 'module.mjs');
+    await build({
+      entryPoints: [path.join(root, entry)],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      outfile,
+      logLevel: 'warning',
+    });
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,14 @@ import {
 } from '@ipos/contracts';
 import type { Executor } from '../db/client.js';
 import { AppError, notFound } from '../http/app-error.js';
-import { findStoreRoleRow, listMembershipRows, listOwnedBusinesses, type StoreRoleRow } from '../tenancy/accounts.js';
+import {
+  findAccountWithStoreRole,
+  findStoreRoleRow,
+  listMembershipRows,
+  listOwnedBusinesses,
+  type AccountRow,
+  type StoreRoleRow,
+} from '../tenancy/accounts.js';
 import { listStoresOfBusinesses, findStore } from '../tenancy/stores.js';
 
 export interface StoreAccess {
@@ -80,6 +87,19 @@ export async function findStoreAccess(
 ): Promise<StoreAccess | undefined> {
   const row = await findStoreRoleRow(db, accountId, storeId);
   return row ? accessOf(row, row.owned) : undefined;
+}
+
+/**
+ * The account of a token's identity with its access to the store a request names, in one statement:
+ * every store request begins with it. Undefined when no account has the identity.
+ */
+export async function findAccountWithStoreAccess(
+  db: Executor,
+  identity: { issuer: string; subject: string },
+  storeId: string,
+): Promise<{ account: AccountRow; store: StoreAccess | undefined } | undefined> {
+  const found = await findAccountWithStoreRole(db, identity, storeId);
+  return found && { account: found.account, store: found.role ? accessOf(found.role, found.role.owned) : undefined };
 }
 
 /** A store role as access: an owner acts as IPOS_ADMIN whatever a membership says. */

@@ -14,7 +14,7 @@ import { refuseOversizedBody, refuseUnacceptedBodyType } from './edge.js';
 import { recordAudit } from '../audit/audit.js';
 import type { Actor, AppDeps } from './context.js';
 import { idempotencyKeyOf, idempotentRequestOf, PreparedResponse, type IdempotentRequest } from './idempotency.js';
-import { findStoreAccess, type StoreAccess } from '../auth/access.js';
+import { findAccountWithStoreAccess, findStoreAccess, type StoreAccess } from '../auth/access.js';
 import {
   findAccountByEmail,
   findAccountByIdentity,
@@ -95,14 +95,33 @@ function issuedBefore(claims: { iat?: number }, revokedAt: Date): boolean {
   return claims.iat <= Math.floor(revokedAt.getTime() / 1000);
 }
 
-async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<AccountRow> {
+/** The account, and, for a store endpoint, its access to the store the request names (read with it). */
+interface Authenticated {
+  account: AccountRow;
+  /** Absent when not read with the account (no store endpoint, no valid store header, a linked identity). */
+  store?: { access: StoreAccess | undefined };
+}
+
+async function authenticate(
+  deps: AppDeps,
+  request: FastifyRequest,
+  access: Endpoint['access'],
+): Promise<Authenticated> {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i);
   if (!match)
     throw new AppError('UNAUTHENTICATED', 'Send a bearer access token', { headers: { 'www-authenticate': 'Bearer' } });
   const { issuer, subject, claims } = await deps.tokens.verify(match[1]!);
   const db = deps.database.db;
-  let account = await findAccountByIdentity(db, issuer, subject);
+  // A store endpoint reads the account and its access to the named store in one round trip.
+  const storeId = isStorePermission(access) ? storeIdOf(request) : undefined;
+  let store: Authenticated['store'];
+  let account: AccountRow | undefined;
+  if (storeId && UUID.test(storeId)) {
+    const found = await findAccountWithStoreAccess(db, { issuer, subject }, storeId);
+    account = found?.account;
+    if (found) store = { access: found.store };
+  } else account = await findAccountByIdentity(db, issuer, subject);
   if (!account && typeof claims.email === 'string' && claims.email_verified === true) {
     // An external issuer's first visit: link it to the account with the same verified email.
     const byEmail = await findAccountByEmail(db, claims.email);
@@ -131,10 +150,23 @@ async function authenticate(deps: AppDeps, request: FastifyRequest): Promise<Acc
     throw new AppError('UNAUTHENTICATED', 'This session was signed out on every device; sign in again');
   // From now on no business may set or re-send a default password for the account (decision 0022).
   if (!account.firstSignedInAt) await markFirstSignIn(db, account.id, deps.now());
-  return account;
+  return { account, ...(store ? { store } : {}) };
 }
 
-async function authorize(deps: AppDeps, request: FastifyRequest, account: AccountRow, permission: Permission) {
+const isStorePermission = (access: Endpoint['access']): access is Permission =>
+  access !== 'public' && access !== 'signedIn' && !(ownerPermissions as readonly string[]).includes(access);
+
+function storeIdOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[STORE_HEADER];
+  return typeof header === 'string' ? header.trim().toLowerCase() : undefined;
+}
+
+async function authorize(
+  deps: AppDeps,
+  request: FastifyRequest,
+  { account, store: preloaded }: Authenticated,
+  permission: Permission,
+) {
   const db = deps.database.db;
   // A default password someone else chose opens only the account's own endpoints until it is replaced.
   if (account.mustChangePassword) {
@@ -152,14 +184,13 @@ async function authorize(deps: AppDeps, request: FastifyRequest, account: Accoun
       throw new AppError('NOT_FOUND', 'The business was not found');
     return { businessId };
   }
-  const header = request.headers[STORE_HEADER];
-  const storeId = typeof header === 'string' ? header.trim().toLowerCase() : undefined;
+  const storeId = storeIdOf(request);
   if (!storeId) throw new AppError('STORE_REQUIRED', `Name the store in the ${STORE_HEADER} header`);
   if (!UUID.test(storeId))
     throw new AppError('VALIDATION_FAILED', `${STORE_HEADER} must be a store id`, {
       errors: [{ field: `headers.${STORE_HEADER}`, message: 'Not a store id' }],
     });
-  const store = await findStoreAccess(db, account.id, storeId);
+  const store = preloaded ? preloaded.access : await findStoreAccess(db, account.id, storeId);
   if (!store) {
     // Someone deactivated in the business learns why, rather than that the store is gone.
     const deactivated = await findDeactivatedMembership(db, account.id, storeId);
@@ -229,10 +260,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: AppDeps, e
       onRequest: async (request) => {
         request.auth = {};
         if (endpoint.access !== 'public') {
-          const account = await authenticate(deps, request);
-          request.auth.account = account;
+          const authenticated = await authenticate(deps, request, endpoint.access);
+          request.auth.account = authenticated.account;
           if (endpoint.access !== 'signedIn') {
-            Object.assign(request.auth, await authorize(deps, request, account, endpoint.access));
+            Object.assign(request.auth, await authorize(deps, request, authenticated, endpoint.access));
             // After access (a stranger learns nothing), before validation: no key, no effect.
             if (endpoint.idempotent) idempotencyKeyOf(request);
           }

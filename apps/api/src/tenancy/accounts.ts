@@ -110,6 +110,8 @@ export async function listMembershipRows(db: Executor, accountId: string): Promi
   );
 }
 
+type StoreRole = StoreRoleRow & { owned: boolean };
+
 /**
  * The account's role in one store, in one statement: as the owner of its business (which wins), or by
  * an active membership (a deactivated person's memberships open nothing). Undefined when neither.
@@ -118,9 +120,30 @@ export async function findStoreRoleRow(
   db: Executor,
   accountId: string,
   storeId: string,
-): Promise<(StoreRoleRow & { owned: boolean }) | undefined> {
-  const [row] = await db
+): Promise<StoreRole | undefined> {
+  return (await accountWithStoreRole(db, { accountId }, storeId))?.role;
+}
+
+/**
+ * The account of a token's identity and its role in the store the request names, in one statement:
+ * every store request begins with it. Undefined when no account has the identity.
+ */
+export async function findAccountWithStoreRole(
+  db: Executor,
+  identity: { issuer: string; subject: string },
+  storeId: string,
+): Promise<{ account: AccountRow; role: StoreRole | undefined } | undefined> {
+  return accountWithStoreRole(db, identity, storeId);
+}
+
+async function accountWithStoreRole(
+  db: Executor,
+  who: { accountId: string } | { issuer: string; subject: string },
+  storeId: string,
+) {
+  const query = db
     .select({
+      account: accounts,
       businessId: stores.businessId,
       businessName: businesses.name,
       currency: businesses.currency,
@@ -128,19 +151,21 @@ export async function findStoreRoleRow(
       storeName: stores.name,
       storeAlias: stores.alias,
       storeTimeZone: stores.timeZone,
-      owned: sql<boolean>`${businesses.ownerAccountId} = ${accountId}`.mapWith(Boolean),
+      owned: sql<boolean>`coalesce(${businesses.ownerAccountId} = ${accounts.id}, false)`.mapWith(Boolean),
+      activeStaff: sql<boolean>`${staffMembers.accountId} is not null`.mapWith(Boolean),
       memberRoleName: roles.name,
       memberRoleIsSystem: roles.isSystem,
       memberRolePermissions: roles.permissions,
     })
-    .from(stores)
-    .innerJoin(businesses, eq(businesses.id, stores.businessId))
+    .from(accounts)
+    .leftJoin(stores, eq(stores.id, storeId))
+    .leftJoin(businesses, eq(businesses.id, stores.businessId))
     .leftJoin(
       memberships,
       and(
         eq(memberships.businessId, stores.businessId),
         eq(memberships.storeId, stores.id),
-        eq(memberships.accountId, accountId),
+        eq(memberships.accountId, accounts.id),
       ),
     )
     .leftJoin(
@@ -152,23 +177,33 @@ export async function findStoreRoleRow(
       ),
     )
     .leftJoin(roles, and(eq(roles.businessId, memberships.businessId), eq(roles.id, memberships.roleId)))
-    .where(
-      and(
-        eq(stores.id, storeId),
-        sql`(${businesses.ownerAccountId} = ${accountId} or (${staffMembers.accountId} is not null and ${roles.id} is not null))`,
-      ),
-    );
+    .$dynamic();
+  const [row] = await ('accountId' in who
+    ? query.where(eq(accounts.id, who.accountId))
+    : query.innerJoin(
+        accountIdentities,
+        and(
+          eq(accountIdentities.accountId, accounts.id),
+          eq(accountIdentities.issuer, who.issuer),
+          eq(accountIdentities.subject, who.subject),
+        ),
+      ));
   if (!row) return undefined;
-  const { memberRoleName, memberRoleIsSystem, memberRolePermissions, ...store } = row;
-  // Not the owner: then the where clause found an active membership with its role.
-  return row.owned
-    ? { ...store, roleName: 'IPOS_ADMIN', roleIsSystem: true, rolePermissions: [] }
+  const { account, owned, activeStaff, memberRoleName, memberRoleIsSystem, memberRolePermissions, ...place } = row;
+  // No such store; or not the owner and no active membership with a role: no access.
+  if (place.storeId === null || (!owned && !(activeStaff && memberRoleName !== null)))
+    return { account, role: undefined };
+  const store = place as Omit<StoreRoleRow, 'roleName' | 'roleIsSystem' | 'rolePermissions'>;
+  const role: StoreRole = owned
+    ? { ...store, owned, roleName: 'IPOS_ADMIN', roleIsSystem: true, rolePermissions: [] }
     : {
         ...store,
+        owned,
         roleName: memberRoleName!,
         roleIsSystem: memberRoleIsSystem!,
         rolePermissions: memberRolePermissions!,
       };
+  return { account, role };
 }
 
 /** The business whose staff deactivated this account, when it holds a membership of the store there. */

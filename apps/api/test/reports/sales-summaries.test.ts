@@ -5,6 +5,8 @@ import {
   backfillStatements,
   rebuildSalesSummaries,
   salesSummaryMismatches,
+  SUMMARY_FUNCTIONS,
+  summaryFunctionsSql,
 } from '../../src/features/reports/sales-summaries.js';
 import { createTestServer, type TestServer } from '../support/server.js';
 import { registerTenant, type Tenant } from '../support/isolation.js';
@@ -116,6 +118,23 @@ describe('report summaries', () => {
     ]);
     await db.transaction((tx) => rebuildSalesSummaries(tx, shop.businessId));
     expect(await salesSummaryMismatches(db, shop.businessId)).toEqual([]);
+  });
+
+  it('are kept by database functions whose text is the summaries’ own statements', async () => {
+    // A migration wrote the functions from summaryFunctionsSql(): when the summaries change, this fails
+    // until a new migration replaces them (node scripts/summary-functions-sql.mjs prints the text).
+    const bodyOf = (name: string) =>
+      summaryFunctionsSql()
+        .split('--> statement-breakpoint')
+        .find((statement) => statement.includes(`function ${name}(`))!
+        .split('$fn$')[1]!;
+    const stored = await queryRows<{ name: string; body: string }>(
+      server.deps.database.db,
+      sql`select proname as name, prosrc as body from pg_proc
+           where proname in (${SUMMARY_FUNCTIONS.sale}, ${SUMMARY_FUNCTIONS.refund}) order by proname`,
+    );
+    expect(stored.map((f) => f.name)).toEqual([SUMMARY_FUNCTIONS.refund, SUMMARY_FUNCTIONS.sale]);
+    for (const f of stored) expect(f.body).toBe(bodyOf(f.name));
   });
 
   it('rebuild and the migration’s backfill give exactly what the sales kept', async () => {

@@ -10,7 +10,7 @@ import type { Actor } from '../../http/context.js';
 import { AppError, invalidFields } from '../../http/app-error.js';
 import { recordAudit } from '../../audit/audit.js';
 import { newId } from '../../lib/ids.js';
-import { findOpenSession, shareLockSession } from './registers.repository.js';
+import { findOpenSessionForSale, shareLockSession } from './registers.repository.js';
 import { insertSaleExceptions, offlineReferenceTaken } from './sale-exceptions.repository.js';
 import { findSale } from './sale-view.repository.js';
 import { setSaleOfflineReference } from './sales.repository.js';
@@ -42,11 +42,12 @@ const registerClosed = (message: string, field = 'sessionId') =>
  * The register session the sale goes into, locked `for share` until the transaction ends. A sale made
  * now needs it open; a sale made earlier must fall within it (not before it opened, not after it
  * closed), and only a sale made offline may reach a session closed since. `soldAt` is at most two
- * minutes ahead of the server's clock (a device running fast); further is refused (400).
+ * minutes ahead of the server's clock (a device running fast); further is refused (400). A sale made now
+ * learns with its session whether its id is taken (`saleTaken`).
  */
 export async function sessionForSaleIn(tx: Executor, scope: Scope, body: Body, now: Date) {
   if (!body.soldAt && !body.offlineReference) {
-    const open = await findOpenSession(tx, scope, body.sessionId);
+    const open = await findOpenSessionForSale(tx, scope, body.sessionId, body.id);
     if (!open)
       throw new AppError(
         'REGISTER_CLOSED',

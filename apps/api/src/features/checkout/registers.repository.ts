@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cashMovements, registerSessions } from '../../db/schema.js';
+import { cashMovements, registerSessions, sales } from '../../db/schema.js';
 
 export type RegisterSessionRow = typeof registerSessions.$inferSelect;
 export type CashMovementRow = typeof cashMovements.$inferSelect;
@@ -27,6 +27,31 @@ export async function findOpenSession(
 ): Promise<{ id: string; registerName: string } | undefined> {
   const [row] = await tx
     .select({ id: registerSessions.id, registerName: registerSessions.registerName })
+    .from(registerSessions)
+    .where(and(inStore(scope, sessionId), eq(registerSessions.status, 'open')))
+    .for('share');
+  return row;
+}
+
+/**
+ * {@link findOpenSession} for a sale being recorded, with whether a sale of the business already has
+ * its id (the sale's first checks, in one round trip).
+ */
+export async function findOpenSessionForSale(
+  tx: Executor,
+  scope: Scope,
+  sessionId: string,
+  saleId: string,
+): Promise<{ id: string; registerName: string; saleTaken: boolean } | undefined> {
+  const [row] = await tx
+    .select({
+      id: registerSessions.id,
+      registerName: registerSessions.registerName,
+      saleTaken:
+        sql<boolean>`exists (select 1 from ${sales} where ${sales.businessId} = ${scope.businessId} and ${sales.id} = ${saleId})`.mapWith(
+          Boolean,
+        ),
+    })
     .from(registerSessions)
     .where(and(inStore(scope, sessionId), eq(registerSessions.status, 'open')))
     .for('share');

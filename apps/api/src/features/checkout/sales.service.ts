@@ -118,7 +118,8 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
  */
 async function checkSaleOpeningIn(tx: Executor, scope: Scope, body: Body, now: Date) {
   const session = await sessionForSaleIn(tx, scope, body, now);
-  if (await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
+  // A sale made now learnt it with its session.
+  if ('saleTaken' in session ? session.saleTaken : await saleIdTaken(tx, scope.businessId, body.id)) throw saleExists();
   const customer = body.customerId ? await findContact(tx, scope.businessId, body.customerId) : undefined;
   if (body.customerId && (customer?.kind !== 'customer' || customer.archivedAt !== null))
     throw invalidFields([{ field: 'customerId', message: 'Not a customer of this business (or archived)' }]);

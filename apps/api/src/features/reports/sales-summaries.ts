@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/client.js';
 
 /**
@@ -18,7 +19,9 @@ export type Source =
   | { kind: 'sale'; businessId: string; saleId: string; sign: 1 | -1 }
   | { kind: 'refund'; businessId: string; refundId: string }
   /** Every business when `businessId` is left out (the migration that created the tables). */
-  | { kind: 'all'; businessId?: string | undefined; storeId?: string | undefined };
+  | { kind: 'all'; businessId?: string | undefined; storeId?: string | undefined }
+  /** The arguments of the database function that adds a sale or a refund (see summaryFunctionsSql). */
+  | { kind: 'arguments'; of: 'sale' | 'refund' };
 
 interface SummaryTable {
   name: string;
@@ -205,6 +208,14 @@ function filters(source: Source): { sign: SQL; sales: SQL | null; refunds: SQL |
         sales: null,
         refunds: sql`r.business_id = ${source.businessId} and r.id = ${source.refundId}`,
       };
+    case 'arguments':
+      return source.of === 'sale'
+        ? {
+            sign: sql.raw('p_sign'),
+            sales: sql.raw('s.business_id = p_business_id and s.id = p_sale_id'),
+            refunds: null,
+          }
+        : { sign: sql.raw('1'), sales: null, refunds: sql.raw('r.business_id = p_business_id and r.id = p_refund_id') };
     case 'all': {
       const scope = (alias: string) => {
         const a = sql.raw(alias);
@@ -253,32 +264,57 @@ async function upsert(tx: Executor, table: SummaryTable, source: Source) {
 }
 
 /**
- * One sale's or refund's contribution to every table: one upsert per table, in the tables' order (so
- * concurrent sales lock shared rows in one order). They stay separate statements: joined into one
- * statement with a CTE per table they planned slower than apart on the embedded database.
- * (bench/checkout.mjs runs the same statements in its raw SQL loop.)
+ * The database functions that add one sale (`p_sign` −1 takes a voided one out) or one refund to every
+ * table: the upserts of `upsertOf` for the function's arguments, one per table in the tables' order (so
+ * concurrent sales lock shared rows in one order). A sale or a refund calls its function: one round
+ * trip instead of one per table, and PL/pgSQL plans each statement once per connection where a
+ * statement sent on its own is planned every time (the embedded database cannot keep prepared
+ * statements). bench/checkout.mjs calls the same function in its raw SQL loop.
+ *
+ * A migration creates them from this text: `sales-summaries.test.ts` fails when the functions in the
+ * database differ from it, and `node scripts/summary-functions-sql.mjs` prints it for a new migration.
  */
-export function summariesUpsertStatements(source: Source & { kind: 'sale' | 'refund' }): SQL[] {
-  return tables.map((table) => upsertOf(table, source));
+export function summaryFunctionsSql(): string {
+  const dialect = new PgDialect();
+  const body = (of: 'sale' | 'refund') =>
+    tables
+      .map((table) => {
+        const { sql: text, params } = dialect.sqlToQuery(upsertOf(table, { kind: 'arguments', of }));
+        if (params.length > 0) throw new Error('A summary function takes no bound parameters');
+        return `  ${text.replace(/\s+/g, ' ').trim()};`;
+      })
+      .join('\n');
+  const fn = (name: string, args: string, of: 'sale' | 'refund') =>
+    `create or replace function ${name}(${args}) returns void language plpgsql as $fn$\nbegin\n${body(of)}\nend\n$fn$;`;
+  return [
+    fn(SUMMARY_FUNCTIONS.sale, 'p_business_id uuid, p_sale_id uuid, p_sign integer', 'sale'),
+    fn(SUMMARY_FUNCTIONS.refund, 'p_business_id uuid, p_refund_id uuid', 'refund'),
+  ].join('\n--> statement-breakpoint\n');
 }
 
-async function upsertEverywhere(tx: Executor, source: Source & { kind: 'sale' | 'refund' }) {
-  for (const statement of summariesUpsertStatements(source)) await tx.execute(statement);
+export const SUMMARY_FUNCTIONS = {
+  sale: 'ipos_add_sale_to_summaries',
+  refund: 'ipos_add_refund_to_summaries',
+} as const;
+
+/** A sale's contribution (sign −1 takes it back out) to every table, in one statement. */
+export function addSaleToSummariesStatement(businessId: string, saleId: string, sign: 1 | -1): SQL {
+  return sql`select ${sql.raw(SUMMARY_FUNCTIONS.sale)}(${businessId}::uuid, ${saleId}::uuid, ${sign}::integer)`;
 }
 
 /** Adds a completed sale to the summaries (in its transaction, after its lines and payments). */
 export async function addSaleToSummaries(tx: Executor, businessId: string, saleId: string) {
-  await upsertEverywhere(tx, { kind: 'sale', businessId, saleId, sign: 1 });
+  await tx.execute(addSaleToSummariesStatement(businessId, saleId, 1));
 }
 
 /** Takes a voided sale back out of its day (in the void's transaction). */
 export async function removeSaleFromSummaries(tx: Executor, businessId: string, saleId: string) {
-  await upsertEverywhere(tx, { kind: 'sale', businessId, saleId, sign: -1 });
+  await tx.execute(addSaleToSummariesStatement(businessId, saleId, -1));
 }
 
 /** Adds a refund to the summaries of the day it was paid out (in its transaction, after its lines). */
 export async function addRefundToSummaries(tx: Executor, businessId: string, refundId: string) {
-  await upsertEverywhere(tx, { kind: 'refund', businessId, refundId });
+  await tx.execute(sql`select ${sql.raw(SUMMARY_FUNCTIONS.refund)}(${businessId}::uuid, ${refundId}::uuid)`);
 }
 
 /**
