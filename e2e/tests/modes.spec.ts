@@ -159,17 +159,19 @@ test('the role and store id are re-read from storage every second', async ({ pag
   await page.goto('/dashboard/inventory');
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
 
-  // As devtools or another tab would: no navigation, no event in this tab.
+  // As devtools or another tab would: no navigation, no event in this tab. The frame reads storage each
+  // second (use-stored-session's tests hold it to that); on a loaded 2-core machine the render that
+  // follows can take a second more, so the journey allows a few seconds.
   await page.evaluate((storeId) => {
     localStorage.setItem('store-id', storeId);
     localStorage.setItem('user-role', 'IPOS_BASIC');
   }, ikeja.storeId);
-  await expect(page.getByTestId('current-context')).toContainText('Ikeja (IKJ)', { timeout: 2500 });
+  await expect(page.getByTestId('current-context')).toContainText('Ikeja (IKJ)', { timeout: 5000 });
   await expect(page.getByTestId('signed-in-person')).toContainText('Basic user');
 
   // Switching the mode the same way blocks the current screen within a second.
   await page.evaluate(() => localStorage.setItem('isAdmin', 'true'));
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 2500 });
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 5000 });
   expect(problems).toEqual([]);
 });
 
