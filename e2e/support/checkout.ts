@@ -49,6 +49,18 @@ export async function openCartLine(page: Page, name: string) {
 }
 
 /**
+ * Enter on the receipt, as a cashier at a keyboard till starts the next customer: waits until the
+ * receipt has gone and the search box has the focus, so that what comes next (a scan, a search) lands
+ * in the new sale and a failure says which of the two did not happen.
+ */
+export async function nextSaleByKey(page: Page) {
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^New sale/ })).toBeHidden();
+  await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Find a product' })).toBeFocused();
+}
+
+/**
  * A keyboard-wedge scanner: the code's keys within milliseconds, then Enter, to whatever has the
  * focus; waits until the cart has `lines` lines. The keys are dispatched inside the page, as the
  * browser delivers a scanner's: Playwright's round trip per key can take over 100 ms on a loaded
