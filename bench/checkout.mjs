@@ -12,7 +12,10 @@
 //      lines, the payment, the report summaries (the API's own call of their database function) and the audit event);
 //   3. the API: the server started on the same database, a register opened through
 //      POST /api/v1/register-sessions, then CONCURRENCY clients POST /api/v1/sales (5 lines, cash,
-//      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each).
+//      exact payment, expectedTotalMinor from the contracts' priceCart, an Idempotency-Key each);
+//   4. then through the API too, each priced against a sale's cost: REFUNDS refunds of one unit of a
+//      sale's first line (restocked, cash from the register), and RECEIPTS five-line purchase orders
+//      received in full (ordered first, untimed), at CONCURRENCY clients and then SERIAL from one.
 // Latency is measured per sale from the client's side, queueing included (PGlite runs one transaction
 // at a time; the app's pg pool has 10 connections and so has the raw loop's). Reports; never fails on time.
 //
@@ -40,6 +43,9 @@ const SERIAL = Number(process.env.SERIAL ?? 100);
 /** A busy shop: a few tills and the back office at once. */
 const BUSY_CLIENTS = Number(process.env.BUSY_CLIENTS ?? 8);
 const BUSY_SALES = Number(process.env.BUSY_SALES ?? 1000);
+/** Refunds and purchase-order receipts: at CONCURRENCY clients, then SERIAL from one. */
+const REFUNDS = Number(process.env.REFUNDS ?? 500);
+const RECEIPTS = Number(process.env.RECEIPTS ?? 500);
 const LINES = 5;
 const POOL_SIZE = 10; // as apps/api/src/db/client.ts opens its pg pool
 const port = Number(process.env.PORT ?? 3903);
@@ -389,6 +395,48 @@ async function books(db, businessId) {
   };
 }
 
+// ---------------------------------------------------------------- refunds and deliveries
+
+/**
+ * Refunds and purchase-order receipts through the API, as the till and the back office make them:
+ * one unit of a sale's first line back on the shelf, paid in cash from the register (sales made by the
+ * API loops); and a five-line order received in full (the orders are made first, untimed).
+ */
+async function refundsAndReceipts({ post, catalogue, sessionId, soldIds, vendorId }) {
+  const key = () => ({ 'idempotency-key': randomBytes(16).toString('hex') });
+  const refund = (i) =>
+    post(
+      `/api/v1/sales/${soldIds[i]}/refunds`,
+      { id: uuidv7(), lines: [{ lineNo: 1, quantity: 1, restock: true }], method: 'cash', sessionId, reason: 'Bench' },
+      key(),
+    );
+  const refunds = await drive(REFUNDS, CONCURRENCY, refund);
+  const refundsSerial = await drive(SERIAL, 1, (i) => refund(REFUNDS + i));
+
+  const orders = [];
+  await drive(RECEIPTS + SERIAL, 4, async (i) => {
+    const { lines } = cartOf(catalogue, 7_000_000 + i);
+    const order = await post('/api/v1/purchase-orders', {
+      vendorId,
+      lines: lines.map(({ item, quantity }) => ({
+        variantId: item.variantId,
+        quantity,
+        unitCostMinor: item.costMinor,
+      })),
+    });
+    orders[i] = order;
+  });
+  const receive = (i) =>
+    post(
+      `/api/v1/purchase-orders/${orders[i].id}/receipts`,
+      { id: uuidv7(), lines: orders[i].lines.map((l) => ({ lineNo: l.lineNo, quantity: l.quantityOrdered })) },
+      key(),
+    );
+  const receipts = await drive(RECEIPTS, CONCURRENCY, receive);
+  const receiptsSerial = await drive(SERIAL, 1, (i) => receive(RECEIPTS + i));
+  return { refunds, refundsSerial, receipts, receiptsSerial };
+}
+
 // ---------------------------------------------------------------- one database, both loops
 
 async function benchOn(label, open, serverEnv) {
@@ -400,6 +448,10 @@ async function benchOn(label, open, serverEnv) {
   const business = await one(`select id from businesses where name = 'Demo Mart'`);
   const store = await one(`select id from stores where business_id = $1 and alias = 'LEK'`, [business.id]);
   const manager = await one(`select id from accounts where email = 'manager@demo.ipos.test'`);
+  const vendor = await one(
+    `select id from contacts where business_id = $1 and kind = 'vendor' and archived_at is null`,
+    [business.id],
+  );
   const secrets = await one(`select value from oidc_secrets where name = 'embedded-provider'`);
   const catalogue = await seedCatalogue(db, business.id, store.id);
   // Thousands of sales in one month: on the Business plan, so the plan's monthly limit never refuses one.
@@ -445,8 +497,10 @@ async function benchOn(label, open, serverEnv) {
   let api;
   let apiBusy;
   let apiSerial;
+  let others;
   try {
     const session = await post('/api/v1/register-sessions', { registerName: 'Bench', openingFloatMinor: 0 });
+    const soldIds = [];
     const sell = async (i) => {
       const { lines, priced } = cartOf(catalogue, i);
       const sale = await post(
@@ -461,11 +515,13 @@ async function benchOn(label, open, serverEnv) {
         { 'idempotency-key': randomBytes(16).toString('hex') },
       );
       if (sale.totalMinor !== priced.totalMinor) throw new Error('the server priced it differently');
+      soldIds.push(sale.id);
     };
     await drive(WARMUP, CONCURRENCY, (i) => sell(2_000_000 + i));
     api = await drive(SALES, CONCURRENCY, sell);
     apiBusy = await drive(BUSY_SALES, BUSY_CLIENTS, (i) => sell(6_000_000 + i));
     apiSerial = await drive(SERIAL, 1, (i) => sell(4_000_000 + i));
+    others = await refundsAndReceipts({ post, catalogue, sessionId: session.id, soldIds, vendorId: vendor.id });
   } finally {
     await stopServer(server);
   }
@@ -473,7 +529,7 @@ async function benchOn(label, open, serverEnv) {
   db = await open();
   const after = await books(db, business.id);
   await db.close();
-  return { label, raw, api, rawBusy, apiBusy, rawSerial, apiSerial, after };
+  return { label, raw, api, rawBusy, apiBusy, rawSerial, apiSerial, ...others, after };
 }
 
 // ---------------------------------------------------------------- the runs
@@ -527,6 +583,7 @@ console.log(
 );
 for (const r of results) {
   const embedded = r.label.startsWith('embedded');
+  const db = embedded ? 'PGlite' : 'PostgreSQL';
   console.log(row(`API  POST /api/v1/sales — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.api, embedded ? '≤ 50 ms' : ''));
   console.log(row(`SQL  the same writes — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.raw));
   console.log(row(`API  ${BUSY_CLIENTS} clients — ${embedded ? 'PGlite' : 'PostgreSQL'}`, r.apiBusy));
@@ -536,9 +593,19 @@ for (const r of results) {
   console.log(
     `${''.padEnd(40)}API/raw at ${CONCURRENCY} clients: ${(r.api.perSecond / r.raw.perSecond).toFixed(2)}× the throughput, ${(r.api.p95 / r.raw.p95).toFixed(2)}× the p95`,
   );
+  console.log(row(`API  refund, ${CONCURRENCY} clients — ${db}`, r.refunds));
+  console.log(row(`API  refund, 1 client — ${db}`, r.refundsSerial));
+  console.log(row(`API  PO receipt, ${CONCURRENCY} clients — ${db}`, r.receipts));
+  console.log(row(`API  PO receipt, 1 client — ${db}`, r.receiptsSerial));
+  const cost = (fig) => (r.apiSerial.p50 > 0 ? (fig.p50 / r.apiSerial.p50).toFixed(2) : '—');
+  console.log(
+    `${''.padEnd(40)}cost against a sale (1-client p50): refund ${cost(r.refundsSerial)}×, PO receipt of ${LINES} lines ${cost(r.receiptsSerial)}× (budget ≤ 2×)`,
+  );
   for (const [what, fig] of [
     ['API', r.api],
     ['SQL', r.raw],
+    ['refund', r.refunds],
+    ['PO receipt', r.receipts],
   ])
     for (const [why, n] of fig.failures) console.log(`  ${what} failures: ${n} × ${why}`);
   console.log(
