@@ -32,13 +32,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { importTypeScript } from '../scripts/lib.mjs';
-import { builtApiEntry, percentile, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
+import { apiPoster, books, cartOf, drive, LINES, poolTarget, saleRequest, seedCatalogue } from './sale-load.mjs';
+import { builtApiEntry, scratchDatabase, signAccessToken, startServer, stopServer } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SALES = Number(process.env.SALES ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 100);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200);
 const SERIAL = Number(process.env.SERIAL ?? 100);
 /** A busy shop: a few tills and the back office at once. */
 const BUSY_CLIENTS = Number(process.env.BUSY_CLIENTS ?? 8);
@@ -46,7 +46,6 @@ const BUSY_SALES = Number(process.env.BUSY_SALES ?? 1000);
 /** Refunds and purchase-order receipts: at CONCURRENCY clients, then SERIAL from one. */
 const REFUNDS = Number(process.env.REFUNDS ?? 500);
 const RECEIPTS = Number(process.env.RECEIPTS ?? 500);
-const LINES = 5;
 const POOL_SIZE = 10; // as apps/api/src/db/client.ts opens its pg pool
 const port = Number(process.env.PORT ?? 3903);
 const base = `http://127.0.0.1:${port}`;
@@ -56,10 +55,6 @@ const cleanups = [];
 process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const entry = await builtApiEntry();
-
-// The one pricing engine, from the contracts' TypeScript source, so the bench prices exactly as the
-// till and the server do (no second copy).
-const { priceCart } = await importTypeScript('packages/contracts/src/checkout/pricing.ts');
 
 // The summaries, as the API adds a sale to them: the call of the summaries' database function, built
 // by the API's own source (reports read the summaries); the raw loop runs it so both sides do the same
@@ -84,60 +79,7 @@ function startApi(env) {
 
 // ---------------------------------------------------------------- figures
 
-/** Runs `count` jobs on `concurrency` clients; each job's latency and the wall time. */
-async function drive(count, concurrency, job) {
-  const times = [];
-  const failures = new Map();
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const t = performance.now();
-        try {
-          await job(i);
-          times.push(performance.now() - t);
-        } catch (error) {
-          const why = String(error?.message ?? error).slice(0, 160);
-          failures.set(why, (failures.get(why) ?? 0) + 1);
-        }
-      }
-    }),
-  );
-  const wall = (performance.now() - started) / 1000;
-  const sorted = times.sort((a, b) => a - b);
-  return {
-    ok: sorted.length,
-    failures,
-    perSecond: sorted.length / wall,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1),
-  };
-}
-
 // ---------------------------------------------------------------- carts
-
-/** A deterministic 5-line cart: distinct variants, 1–3 of each; priced with the contracts' priceCart. */
-function cartOf(catalogue, i) {
-  const picked = new Set();
-  let k = (i * 7919) % catalogue.length;
-  while (picked.size < LINES) {
-    picked.add(k);
-    k = (k + 1 + ((i * 31) % 17)) % catalogue.length;
-  }
-  const lines = [...picked].map((index, j) => ({ item: catalogue[index], quantity: 1 + ((i + j) % 3) }));
-  const priced = priceCart(
-    lines.map(({ item, quantity }) => ({
-      quantityThousandths: quantity * 1000,
-      unitPriceMinor: item.priceMinor,
-      taxRateBasisPoints: item.taxRateBasisPoints,
-      taxInclusive: item.taxInclusive,
-    })),
-  );
-  return { lines, priced };
-}
 
 // ---------------------------------------------------------------- a database to run on
 
@@ -150,87 +92,6 @@ function pgliteTarget(db) {
     close: () => db.close(),
   };
 }
-function poolTarget(pool) {
-  return {
-    query: async (text, params) => (await pool.query(text, params)).rows,
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
-}
-
-/** Bench products in SQL: a variant each, half taxed at the business VAT, a million in Lekki on the ledger. */
-async function seedCatalogue(db, businessId, storeId) {
-  const [vat] = await db.query(
-    `select id, rate_basis_points, is_inclusive from tax_rates where business_id = $1 and name = 'VAT'`,
-    [businessId],
-  );
-  const id = (prefix, g) => `${prefix}-0000-7000-8000-' || lpad(to_hex(${g}), 12, '0')`;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into products (business_id, id, name, unit, search_text, tax_rate_id)
-       select $1::uuid, ('${id('c0000000', 'g')})::uuid, 'Bench Item ' || lpad(g::text, 4, '0'), 'each',
-              'bench item ' || lpad(g::text, 4, '0') || ' bench-' || lpad(g::text, 4, '0'),
-              case when g % 2 = 0 then $2::uuid end
-         from generate_series(1, ${PRODUCTS}) g`,
-      [businessId, vat?.id ?? null],
-    );
-    await tx.query(
-      `insert into product_variants (business_id, id, product_id, sku, cost_price_minor, selling_price_minor)
-       select $1::uuid, ('${id('c1000000', 'g')})::uuid, ('${id('c0000000', 'g')})::uuid,
-              'BENCH-' || lpad(g::text, 4, '0'), ((g * 37) % 500 + 10) * 100, ((g * 37) % 500 + 10) * 125 + g % 7
-         from generate_series(1, ${PRODUCTS}) g`,
-      [businessId],
-    );
-    await tx.query(
-      `insert into stock_levels (business_id, store_id, variant_id, product_id, on_hand)
-       select $1::uuid, $2::uuid, ('${id('c1000000', 'g')})::uuid, ('${id('c0000000', 'g')})::uuid, 1000000
-         from generate_series(1, ${PRODUCTS}) g`,
-      [businessId, storeId],
-    );
-    await tx.query(
-      `insert into stock_movements (business_id, id, store_id, product_id, variant_id, delta, on_hand_after, reason, note)
-       select business_id, ('${id('c2000000', 'row_number() over ()')})::uuid, store_id, product_id, variant_id,
-              on_hand, on_hand, 'adjustment', 'bench seed'
-         from stock_levels where business_id = $1 and store_id = $2 and variant_id::text like 'c1000000-%'`,
-      [businessId, storeId],
-    );
-  });
-  await db.query('analyze');
-  const rows = await db.query(
-    `select v.id as variant_id, v.product_id, p.name, v.sku, v.selling_price_minor, v.cost_price_minor,
-            coalesce(t.rate_basis_points, 0) as rate, coalesce(t.is_inclusive, true) as inclusive
-       from product_variants v
-       join products p on p.business_id = v.business_id and p.id = v.product_id
-       left join tax_rates t on t.business_id = p.business_id and t.id = p.tax_rate_id
-      where v.business_id = $1 and v.sku like 'BENCH-%' order by v.sku`,
-    [businessId],
-  );
-  return rows.map((r) => ({
-    variantId: r.variant_id,
-    productId: r.product_id,
-    name: r.name,
-    sku: r.sku,
-    priceMinor: Number(r.selling_price_minor),
-    costMinor: Number(r.cost_price_minor),
-    taxRateId: Number(r.rate) > 0 ? vat.id : null,
-    taxRateBasisPoints: Number(r.rate),
-    taxInclusive: r.inclusive,
-  }));
-}
-
 /** One sale as raw SQL in one transaction: the writes POST /api/v1/sales makes. */
 async function rawSale(db, ctx, cart) {
   const saleId = uuidv7();
@@ -372,29 +233,6 @@ async function rawSale(db, ctx, cart) {
   });
 }
 
-/** Books after the run: the bench variants' on hand equals their ledger; sales and their payments. */
-async function books(db, businessId) {
-  const [ledger] = await db.query(
-    `select count(*) as mismatches from stock_levels l
-      where l.business_id = $1 and l.variant_id::text like 'c1000000-%'
-        and l.on_hand <> (select coalesce(sum(m.delta), 0) from stock_movements m
-                           where m.business_id = l.business_id and m.store_id = l.store_id
-                             and m.variant_id = l.variant_id)`,
-    [businessId],
-  );
-  const [sales] = await db.query(
-    `select count(*) as sales, coalesce(sum(s.total_minor), 0) as total,
-            (select coalesce(sum(amount_minor), 0) from sale_payments p where p.business_id = $1) as paid
-       from sales s where s.business_id = $1`,
-    [businessId],
-  );
-  return {
-    ledgerMismatches: Number(ledger.mismatches),
-    sales: Number(sales.sales),
-    balanced: String(sales.total) === String(sales.paid),
-  };
-}
-
 // ---------------------------------------------------------------- refunds and deliveries
 
 /**
@@ -475,24 +313,7 @@ async function benchOn(label, open, serverEnv) {
   // The API over HTTP with a real token.
   const token = await signAccessToken(secrets.value.signingKeys[0], manager.id, port);
   const headers = { authorization: `Bearer ${token}`, 'x-store-id': store.id, 'content-type': 'application/json' };
-  const post = async (url, body, extra = {}) => {
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { ...headers, ...extra },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) {
-      let code = '';
-      try {
-        code = JSON.parse(text).code ?? '';
-      } catch {
-        // not JSON
-      }
-      throw new Error(`${url}: ${res.status} ${code}`);
-    }
-    return JSON.parse(text);
-  };
+  const post = apiPoster(base, headers);
   const server = await startApi(serverEnv);
   let api;
   let apiBusy;
@@ -502,19 +323,9 @@ async function benchOn(label, open, serverEnv) {
     const session = await post('/api/v1/register-sessions', { registerName: 'Bench', openingFloatMinor: 0 });
     const soldIds = [];
     const sell = async (i) => {
-      const { lines, priced } = cartOf(catalogue, i);
-      const sale = await post(
-        '/api/v1/sales',
-        {
-          id: uuidv7(),
-          sessionId: session.id,
-          lines: lines.map(({ item, quantity }) => ({ variantId: item.variantId, quantity })),
-          payments: [{ method: 'cash', amountMinor: priced.totalMinor, tenderedMinor: priced.totalMinor }],
-          expectedTotalMinor: priced.totalMinor,
-        },
-        { 'idempotency-key': randomBytes(16).toString('hex') },
-      );
-      if (sale.totalMinor !== priced.totalMinor) throw new Error('the server priced it differently');
+      const body = saleRequest(catalogue, i, session.id, uuidv7());
+      const sale = await post('/api/v1/sales', body, { 'idempotency-key': randomBytes(16).toString('hex') });
+      if (sale.totalMinor !== body.expectedTotalMinor) throw new Error('the server priced it differently');
       soldIds.push(sale.id);
     };
     await drive(WARMUP, CONCURRENCY, (i) => sell(2_000_000 + i));
