@@ -67,6 +67,33 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openPglite(options);
 }
 
+/** The lock under which one replica migrates while the others wait. */
+const MIGRATION_LOCK = 7262837;
+
+/**
+ * Brings a PostgreSQL database to the current schema; several replicas may start at once, so one
+ * migrates while the others wait for its lock, then find nothing left to do. The lock belongs to a
+ * transaction that holds the migrations too (pg_advisory_xact_lock): behind a pooler in transaction
+ * mode (PgBouncer) each statement outside a transaction may run on another server connection, so a
+ * session lock could be taken on one, "released" on another and left held, and the next replica would
+ * wait for it for as long as that connection lives. Drizzle's migrator begins its own transaction
+ * inside this one: PostgreSQL only warns at the second BEGIN, and its COMMIT (or ROLLBACK) ends both
+ * and frees the lock.
+ */
+export async function migratePostgres(pool: Pick<pg.Pool, 'connect'>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 async function openPostgres(url: string, skipMigrations = false, onQuery?: OpenOptions['onQuery']): Promise<Database> {
   // A database that does not answer a new connection within 5 s is unavailable (a 503), rather than
   // every request waiting on it for as long as the socket takes to give up.
@@ -75,17 +102,7 @@ async function openPostgres(url: string, skipMigrations = false, onQuery?: OpenO
   // replaces it on the next query.
   pool.on('error', (error) => console.warn(`postgres: idle connection lost (${loggableErrorOf(error).message})`));
   const db = drizzlePg({ client: pool, schema, ...queryLogger(onQuery) }) as unknown as Db;
-  if (!skipMigrations) {
-    // Several replicas may start at once: one migrates while the others wait.
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock(7262837)');
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(7262837)').catch(() => undefined);
-      client.release();
-    }
-  }
+  if (!skipMigrations) await migratePostgres(pool);
   return {
     db,
     driver: 'postgres',
