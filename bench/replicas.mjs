@@ -119,7 +119,9 @@ async function startBouncer() {
   const asRoot = process.getuid?.() === 0;
   fs.chmodSync(dir, 0o777);
   fs.chmodSync(ini, 0o644);
-  const child = asRoot ? spawn('pgbouncer', ['-u', 'postgres', ini], { stdio: 'inherit' }) : spawn('pgbouncer', [ini]);
+  const child = asRoot
+    ? spawn('pgbouncer', ['-u', 'postgres', ini], { stdio: 'ignore' })
+    : spawn('pgbouncer', [ini], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try {
       const client = new pg.Client({ connectionString: bouncerUrl() });
@@ -173,10 +175,13 @@ const startReplica = (i, databaseUrl) =>
   });
 
 const results = [];
+let db;
 try {
   console.log('creating, migrating and seeding…');
   await stopServer(await startReplica(0, database.url));
-  const db = poolTarget(new pg.Pool({ connectionString: database.url, max: 4 }));
+  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  pool.on('error', () => undefined); // dropping the scratch database at the end ends its connections
+  db = poolTarget(pool);
   const one = async (text, params = []) => (await db.query(text, params))[0];
   const business = await one(`select id from businesses where name = 'Demo Mart'`);
   const store = await one(`select id from stores where business_id = $1 and alias = 'LEK'`, [business.id]);
@@ -188,11 +193,13 @@ try {
   const token = await signAccessToken(secrets.value.signingKeys[0], manager.id, port);
   const headers = { authorization: `Bearer ${token}`, 'x-store-id': store.id, 'content-type': 'application/json' };
   const posters = [0, 1].map((i) => apiPoster(`http://127.0.0.1:${port + i}`, headers));
-  const session = await posters[0]('/api/v1/register-sessions', { registerName: 'Bench', openingFloatMinor: 0 });
+  let session;
   let offset = 0;
   /** SALES sales from CLIENTS clients, client k on replica k mod `replicas`. */
   const run = async (label, servers) => {
     const replicas = servers.length;
+    // One register for every run, opened on the first.
+    session ??= await posters[0]('/api/v1/register-sessions', { registerName: 'Bench', openingFloatMinor: 0 });
     const sell = (post) => (i) =>
       post('/api/v1/sales', saleRequest(catalogue, offset + i, session.id, uuidv7()), {
         'idempotency-key': randomBytes(16).toString('hex'),
@@ -258,7 +265,6 @@ try {
   } else console.log('(no pgbouncer binary: the run through PgBouncer is left out)');
 
   const after = await books(db, business.id);
-  await db.close();
 
   // ---------------------------------------------------------------- the table
   const ms = (x) => (x === undefined ? '—' : `${x.toFixed(1)} ms`).padStart(10);
@@ -282,5 +288,6 @@ try {
     `books: ${after.sales} sales, payments ${after.balanced ? 'equal' : 'DIFFER FROM'} totals, ${after.ledgerMismatches} ledger mismatches`,
   );
 } finally {
+  await db?.close();
   await database.drop();
 }
