@@ -64,7 +64,17 @@ afterAll(async () => {
   sessionStorage.clear();
   vi.useRealTimers();
   await settleLazyModules();
+  await settleTransitions();
 });
+
+/**
+ * A Mantine transition that began as a test ended (a popover or modal closing as it unmounted) sets
+ * its state from a timer after the transition's duration, 250 ms at most by default; fired once the
+ * file's window is gone, React throws "window is not defined" into the run. So a file ends only once
+ * such timers have fired.
+ */
+const TRANSITION_SETTLE_MS = 300;
+const settleTransitions = () => new Promise((resolve) => setTimeout(resolve, TRANSITION_SETTLE_MS));
 
 /**
  * A file whose test ends while a screen's `lazy()` import is still loading would leave that module
