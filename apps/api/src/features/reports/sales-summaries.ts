@@ -9,15 +9,16 @@ import { queryRows, type Executor } from '../../db/client.js';
  * Every summary row is defined by one SELECT over the raw rows (`parts` below). The same SELECT, with
  * a filter, serves three purposes, so they cannot drift apart:
  *  - **keeping** them: a sale, refund or void adds its own rows' contribution (`sign` −1 for a void)
- *    with an upsert in its transaction, in key order (concurrent sales lock shared rows in one order);
+ *    in its transaction, through a database function of those upserts (`summaryFunctionsSql`);
  *  - **rebuilding** them for a business or a store (the demo history, a store's time-zone change);
  *  - **proving** them: `salesSummaryMismatches` compares every table with the SELECT over everything.
  */
 
-/** A contribution's source: one sale or refund, or every completed one of a business (or store). */
+/**
+ * A contribution's source: one sale or refund, named by the arguments of the database function that
+ * adds it, or every completed one of a business (or store).
+ */
 export type Source =
-  | { kind: 'sale'; businessId: string; saleId: string; sign: 1 | -1 }
-  | { kind: 'refund'; businessId: string; refundId: string }
   /** Every business when `businessId` is left out (the migration that created the tables). */
   | { kind: 'all'; businessId?: string | undefined; storeId?: string | undefined }
   /** The arguments of the database function that adds a sale or a refund (see summaryFunctionsSql). */
@@ -196,18 +197,6 @@ const tables: SummaryTable[] = [
 /** The filters of a source: on the sales (alias s) and on the refunds (alias r); null leaves a part out. */
 function filters(source: Source): { sign: SQL; sales: SQL | null; refunds: SQL | null } {
   switch (source.kind) {
-    case 'sale':
-      return {
-        sign: sql.raw(String(source.sign)),
-        sales: sql`s.business_id = ${source.businessId} and s.id = ${source.saleId}`,
-        refunds: null,
-      };
-    case 'refund':
-      return {
-        sign: sql.raw('1'),
-        sales: null,
-        refunds: sql`r.business_id = ${source.businessId} and r.id = ${source.refundId}`,
-      };
     case 'arguments':
       return source.of === 'sale'
         ? {
