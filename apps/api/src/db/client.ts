@@ -13,6 +13,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { preparedPglite } from './pglite-statements.js';
 import { keepPgliteStatistics } from './pglite-statistics.js';
 import { removeSnapshotLeftovers, snapshotPglite } from './pglite-snapshot.js';
 import { loggableErrorOf } from '../lib/loggable-error.js';
@@ -141,7 +142,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   // The embedded database reads from memory and the OS cache: random reads cost about what sequential
   // ones do, so the planner should use indexes (the trigram search) where they read fewer rows.
   await client.exec(`SET random_page_cost = ${PGLITE_RANDOM_PAGE_COST}`);
-  const db = drizzlePglite({ client, schema, ...queryLogger(options.onQuery) }) as unknown as Db;
+  // Drizzle runs on the statements prepared once (pglite-statements.ts); migrations on PGlite itself.
+  const db = drizzlePglite({
+    client: preparedPglite(client) as unknown as PGlite,
+    schema,
+    ...queryLogger(options.onQuery),
+  }) as unknown as Db;
   if (!options.skipMigrations) {
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),
