@@ -45,6 +45,8 @@ interface Prepared {
 
 /** SQLSTATE 0A000: a prepared statement's result changed shape under it (its table was altered). */
 const FEATURE_NOT_SUPPORTED = '0A000';
+/** The command tags that end in the count of rows written ("INSERT 0 5", "UPDATE 3"). */
+const COUNTING_WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 /** Names unique in the process, so two clients over one database never take each other's. */
 let sequence = 0;
 
@@ -74,9 +76,8 @@ function resultsOf<T>(
       const values = message.fields.map((value, i) => read(value, fields[i]!.dataTypeID));
       rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(values.map((v, i) => [fields[i]!.name, v])));
     } else if (message instanceof CommandCompleteMessage) {
-      // A tag that counts rows ends in the count ("INSERT 0 5", "UPDATE 3", "SELECT 2").
       const [command = '', ...rest] = message.text.split(' ');
-      if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command)) affectedRows = Number(rest.at(-1));
+      if (COUNTING_WRITES.has(command)) affectedRows = Number(rest.at(-1));
     }
   }
   return { rows: rows as T[], fields, affectedRows };
@@ -85,18 +86,8 @@ function resultsOf<T>(
 export function preparedPglite(client: PGlite, capacity = 512): PreparedPglite {
   /** Statement text → its prepared name; a Map keeps insertion order, so the first key is the oldest. */
   const statements = new Map<string, Prepared>();
-  let inTransaction = false;
-
-  const concat = (...parts: Uint8Array[]) => {
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  };
-  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  /** Protocol messages sent together in one trip into the database. */
+  const send = (...messages: Uint8Array[]) => client.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
 
   /** The statement prepared (once), and marked as the most recently used. */
   async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
@@ -109,15 +100,13 @@ export function preparedPglite(client: PGlite, capacity = 512): PreparedPglite {
     if (statements.size >= capacity) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldestText);
-      await send(concat(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync()));
+      await send(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync());
     }
     const name = `ipos_${++sequence}`;
     const described = await send(
-      concat(
-        protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
-        protocol.serialize.describe({ type: 'S', name }),
-        protocol.serialize.sync(),
-      ),
+      protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
     );
     const prepared = { name, types: parse.parseDescribeStatementResults(described) };
     statements.set(text, prepared);
@@ -126,29 +115,24 @@ export function preparedPglite(client: PGlite, capacity = 512): PreparedPglite {
 
   /** One statement: bound to its parameters, described, executed and synced in one trip. */
   async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    let statement: Prepared | undefined;
     try {
-      statement = await prepare(text, options);
-      const { types } = statement;
+      const { name, types } = await prepare(text, options);
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
         const serialize = options?.serializers?.[types[i]!] ?? client.serializers[types[i]!];
         return serialize ? serialize(param) : String(param);
       });
       const messages = await send(
-        concat(
-          protocol.serialize.bind({ statement: statement.name, values }),
-          protocol.serialize.describe({ type: 'P' }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        ),
+        protocol.serialize.bind({ statement: name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
       );
-      if (!inTransaction) await client.syncToFs();
       return resultsOf<T>(messages, client.parsers, options);
     } catch (error) {
       if (error instanceof Error && 'code' in error) {
         // A statement whose table changed shape is prepared again next time.
-        if (error.code === FEATURE_NOT_SUPPORTED && statement) statements.delete(text);
+        if (error.code === FEATURE_NOT_SUPPORTED) statements.delete(text);
         Object.assign(error, { query: text, params, queryOptions: options });
       }
       throw error;
@@ -156,30 +140,32 @@ export function preparedPglite(client: PGlite, capacity = 512): PreparedPglite {
   }
 
   return {
-    query: async (text, params, options) => {
+    query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
       // A closed or closing database says so ("PGlite is closed"), as its own query does.
       await client._checkReady();
-      return client._runExclusiveTransaction(() => client.runExclusive(() => run(text, params, options)));
+      return client._runExclusiveTransaction(() =>
+        client.runExclusive(async () => {
+          const results = await run<T>(text, params, options);
+          // Outside a transaction a statement is its own commit: written to the files, as PGlite does.
+          await client.syncToFs();
+          return results;
+        }),
+      );
     },
     transaction: (callback) =>
-      client.transaction(async (tx) => {
-        inTransaction = true;
-        try {
-          return await callback({
-            query: (text, params, options) => {
-              if (tx.closed) throw new Error('Transaction is closed');
-              return client.runExclusive(() => run(text, params, options));
-            },
-            exec: (text, options) => tx.exec(text, options),
-            rollback: () => tx.rollback(),
-            get closed() {
-              return tx.closed;
-            },
-          });
-        } finally {
-          inTransaction = false;
-        }
-      }),
+      client.transaction((tx) =>
+        callback({
+          query: (text, params, options) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return client.runExclusive(() => run(text, params, options));
+          },
+          exec: (text, options) => tx.exec(text, options),
+          rollback: () => tx.rollback(),
+          get closed() {
+            return tx.closed;
+          },
+        }),
+      ),
     get prepared() {
       return statements.size;
     },

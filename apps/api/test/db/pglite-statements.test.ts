@@ -4,9 +4,9 @@ import { preparedPglite, type PreparedPglite } from '../../src/db/pglite-stateme
 
 /** The texts of the statements the database keeps prepared in its one session. */
 const preparedInDatabase = async (db: PGlite) =>
-  (
-    await db.query<{ statement: string }>(`select statement from pg_prepared_statements order by prepare_time`)
-  ).rows.map((r) => r.statement);
+  (await db.query<{ statement: string }>(`select statement from pg_prepared_statements order by statement`)).rows.map(
+    (r) => r.statement,
+  );
 
 describe('the embedded database with its statements prepared once (db/pglite-statements.ts)', () => {
   let db: PGlite;
