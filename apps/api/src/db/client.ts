@@ -13,7 +13,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { preparedPglite } from './pglite-statements.js';
+import { CUSTOM_PLAN, preparedPglite } from './pglite-statements.js';
 import { keepPgliteStatistics } from './pglite-statistics.js';
 import { removeSnapshotLeftovers, snapshotPglite } from './pglite-snapshot.js';
 import { loggableErrorOf } from '../lib/loggable-error.js';
@@ -199,10 +199,28 @@ export async function restorePgliteDataDir(dump: Blob, dataDir: string): Promise
   }
 }
 
+/**
+ * The statement (when `when`) planned for each call's values, never with a generic plan: for a search,
+ * whose best plan depends on how many rows its pattern matches, and for reports over a period. On
+ * PGlite it is sent unnamed (see CUSTOM_PLAN); PostgreSQL's driver sends every statement unnamed, so
+ * there the comment changes nothing.
+ */
+export function withCustomPlan(query: SQL, when = true): SQL {
+  return when ? sql`${sql.raw(CUSTOM_PLAN)}${query}` : query;
+}
+
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * queryRows with the statement planned for the call's values (`withCustomPlan`): what a report reads
+ * over a period, whose best plan depends on how many days and rows the period holds.
+ */
+export function queryRowsWithCustomPlan<T>(db: Executor, query: SQL): Promise<T[]> {
+  return queryRows<T>(db, withCustomPlan(query));
 }
 
 /**

@@ -47,6 +47,14 @@ interface Prepared {
 const FEATURE_NOT_SUPPORTED = '0A000';
 /** The command tags that end in the count of rows written ("INSERT 0 5", "UPDATE 3"). */
 const COUNTING_WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+/**
+ * What a statement text starts with when it must be planned for each call's values: a search whose
+ * best plan depends on how many rows its pattern matches (the trigram index for a rare piece of text,
+ * a scan for a common one). A prepared statement switches to one generic plan after five calls, made
+ * without the values; such a statement is sent unnamed instead, parsed and planned every time, as
+ * PostgreSQL's drivers send every statement.
+ */
+export const CUSTOM_PLAN = '/* custom plan */ ';
 /** Names unique in the process, so two clients over one database never take each other's. */
 let sequence = 0;
 
@@ -89,8 +97,19 @@ export function preparedPglite(client: PGlite, capacity = 512): PreparedPglite {
   /** Protocol messages sent together in one trip into the database. */
   const send = (...messages: Uint8Array[]) => client.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
 
-  /** The statement prepared (once), and marked as the most recently used. */
+  /** The statement parsed under `name` and its parameters' types, as the database inferred them. */
+  async function describe(name: string, text: string, options?: QueryOptions): Promise<Prepared> {
+    const described = await send(
+      protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    );
+    return { name, types: parse.parseDescribeStatementResults(described) };
+  }
+
+  /** The statement prepared (once), and marked as the most recently used; unnamed when it plans per call. */
   async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
+    if (text.startsWith(CUSTOM_PLAN)) return describe('', text, options);
     const known = statements.get(text);
     if (known) {
       statements.delete(text);
@@ -102,13 +121,7 @@ export function preparedPglite(client: PGlite, capacity = 512): PreparedPglite {
       statements.delete(oldestText);
       await send(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync());
     }
-    const name = `ipos_${++sequence}`;
-    const described = await send(
-      protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
-      protocol.serialize.describe({ type: 'S', name }),
-      protocol.serialize.sync(),
-    );
-    const prepared = { name, types: parse.parseDescribeStatementResults(described) };
+    const prepared = await describe(`ipos_${++sequence}`, text, options);
     statements.set(text, prepared);
     return prepared;
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
-import { preparedPglite, type PreparedPglite } from '../../src/db/pglite-statements.js';
+import { CUSTOM_PLAN, preparedPglite, type PreparedPglite } from '../../src/db/pglite-statements.js';
 
 /** The texts of the statements the database keeps prepared in its one session. */
 const preparedInDatabase = async (db: PGlite) =>
@@ -118,5 +118,37 @@ describe('the embedded database with its statements prepared once (db/pglite-sta
     // PostgreSQL refuses a cached plan whose result changed; the next call prepares it anew.
     await expect(prepared.query(read, [1])).rejects.toMatchObject({ code: '0A000' });
     expect((await prepared.query(read, [1])).fields).toHaveLength(8);
+  });
+
+  it('plans a statement marked CUSTOM_PLAN for each call: it is sent unnamed and never kept prepared', async () => {
+    await prepared.query(`insert into items (id, name) select g, 'item ' || g from generate_series(1, 50) g`);
+    const search = `select count(*)::int as n from items where name like $1`;
+    const runs = async (text: string) => {
+      const counts: number[] = [];
+      for (const pattern of ['%1%', '%2%', '%3%', '%4%', '%5%', '%6%', '%7%', '%50%'])
+        counts.push((await prepared.query<{ n: number }>(text, [pattern])).rows[0]!.n);
+      return counts;
+    };
+    // A prepared statement goes generic after five calls: planned once without its values.
+    expect(await runs(search)).toEqual([14, 14, 14, 14, 6, 5, 5, 1]);
+    const plans = await db.query<{ generic_plans: number }>(
+      `select generic_plans::int from pg_prepared_statements where statement = $1`,
+      [search],
+    );
+    expect(plans.rows[0]!.generic_plans).toBeGreaterThan(0);
+    // The same search marked for a custom plan answers the same and leaves nothing prepared.
+    expect(await runs(CUSTOM_PLAN + search)).toEqual([14, 14, 14, 14, 6, 5, 5, 1]);
+    expect(await preparedInDatabase(db)).toEqual([
+      `insert into items (id, name) select g, 'item ' || g from generate_series(1, 50) g`,
+      search,
+    ]);
+    expect(prepared.prepared).toBe(2);
+    // Unnamed, it still binds its parameters by their types, inside a transaction as outside.
+    await prepared.transaction(async (tx) => {
+      const rows = (
+        await tx.query<{ id: number }>(`${CUSTOM_PLAN}select id from items where id = any($1::int[])`, [[2, 3]])
+      ).rows;
+      expect(rows.map((r) => r.id)).toEqual([2, 3]);
+    });
   });
 });

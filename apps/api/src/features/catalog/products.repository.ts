@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { parseThousandths, type ProductOption, type ProductSort, type ProductUnit } from '@ipos/contracts';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, withCustomPlan, type Executor } from '../../db/client.js';
 import { likePrefix } from '../../lib/like-patterns.js';
 import {
   categories,
@@ -539,13 +539,18 @@ export const SEARCH_COUNT_CAP = 10_000;
  * - when more than SEARCH_COUNT_CAP products match (a very common piece of text), the page comes from
  *   `dense`, the name index in name order, which finds a dense page after a few hundred rows, and the
  *   total stops at the cap.
+ * Both are planned for their pattern (`withCustomPlan`): a rare piece of text is best found through the
+ * trigram index, a common one by a scan.
  */
 export async function cappedSearchPage(
   db: Executor,
   ranked: SQL,
   dense: SQL,
 ): Promise<{ ids: string[]; total: number; totalCapped: boolean }> {
-  const matches = await queryRows<{ id: string | null; matched: number | string; total?: number | string }>(db, ranked);
+  const matches = await queryRows<{ id: string | null; matched: number | string; total?: number | string }>(
+    db,
+    withCustomPlan(ranked),
+  );
   const first = matches[0];
   if (Number(first?.matched ?? 0) <= SEARCH_COUNT_CAP)
     return {
@@ -553,7 +558,7 @@ export async function cappedSearchPage(
       total: Number(first?.total ?? first?.matched ?? 0),
       totalCapped: false,
     };
-  const page = await queryRows<{ id: string }>(db, dense);
+  const page = await queryRows<{ id: string }>(db, withCustomPlan(dense));
   return { ids: page.map((r) => r.id), total: SEARCH_COUNT_CAP, totalCapped: true };
 }
 
@@ -625,12 +630,18 @@ export async function listProductRows(
   const [page, [count]] = await Promise.all([
     queryRows<{ id: string }>(
       db,
-      sql`select p.id from products p ${byFigures ? figures(filter.storeId) : sql``}
+      withCustomPlan(
+        sql`select p.id from products p ${byFigures ? figures(filter.storeId) : sql``}
            where ${where} order by ${order} limit ${filter.limit} offset ${filter.offset}`,
+        filter.pattern !== undefined,
+      ),
     ),
     queryRows<{ total: number | string }>(
       db,
-      sql`select count(*) as total from products p ${filter.stock !== undefined ? figures(filter.storeId) : sql``} where ${where}`,
+      withCustomPlan(
+        sql`select count(*) as total from products p ${filter.stock !== undefined ? figures(filter.storeId) : sql``} where ${where}`,
+        filter.pattern !== undefined,
+      ),
     ),
   ]);
   return {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, withCustomPlan, type Executor } from '../../db/client.js';
 import { cappedSearchPage, SEARCH_COUNT_CAP, type SellableRow } from '../catalog/products.repository.js';
 import { likePrefix } from '../../lib/like-patterns.js';
 
@@ -118,12 +118,18 @@ export async function listSellableRows(
   const [page, [count]] = await Promise.all([
     queryRows<{ id: string }>(
       db,
-      sql`select v.id from products p ${variantJoin} where ${whereVariant}
+      withCustomPlan(
+        sql`select v.id from products p ${variantJoin} where ${whereVariant}
            order by ${byName} limit ${filter.limit} offset ${filter.offset}`,
+        filter.pattern !== undefined,
+      ),
     ),
     queryRows<{ total: number | string }>(
       db,
-      sql`select count(*) as total from products p ${variantJoin} where ${whereVariant}`,
+      withCustomPlan(
+        sql`select count(*) as total from products p ${variantJoin} where ${whereVariant}`,
+        filter.pattern !== undefined,
+      ),
     ),
   ]);
   return {

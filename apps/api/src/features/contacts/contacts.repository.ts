@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, withCustomPlan, type Executor } from '../../db/client.js';
 import { contacts } from '../../db/schema.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -54,17 +54,23 @@ export async function listContactRows(
   const rank = filter.namePrefix ? sql`(lower(c.name) like ${filter.namePrefix}) desc,` : sql``;
   const rows = await queryRows<ContactFields & { total: number | string }>(
     db,
-    sql`select c.id, c.kind, c.name, c.phone, c.email, c.address, c.tax_id as "taxId", c.notes,
+    withCustomPlan(
+      sql`select c.id, c.kind, c.name, c.phone, c.email, c.address, c.tax_id as "taxId", c.notes,
                c.archived_at as "archivedAt", c.created_at as "createdAt", c.version, count(*) over () as total
           from contacts c
          where ${where}
          order by ${rank} lower(c.name), c.id
          limit ${filter.limit} offset ${filter.offset}`,
+      filter.patterns.length > 0,
+    ),
   );
   let total = Number(rows[0]?.total ?? 0);
   // A page past the end has no row to carry the count.
   if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from contacts c where ${where}`);
+    const [row] = await queryRows<{ n: number | string }>(
+      db,
+      withCustomPlan(sql`select count(*) as n from contacts c where ${where}`, filter.patterns.length > 0),
+    );
     total = Number(row?.n ?? 0);
   }
   return { rows: rows.map(({ total: _total, ...r }) => r), total };

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRowsWithCustomPlan, type Executor } from '../../db/client.js';
 import { instantsIn, storesIn, type ResolvedReportScope } from './report-scope.js';
 
 type Num = number | string;
 
 /** Deliveries of the period: their vendor, store day, value at the delivery's cost, and lead time. */
 export function receiptsIn(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{ vendor_id: string; day: string; lead_seconds: Num; value_minor: Num }>(
+  return queryRowsWithCustomPlan<{ vendor_id: string; day: string; lead_seconds: Num; value_minor: Num }>(
     db,
     sql`select o.vendor_id, to_char((r.received_at at time zone st.time_zone)::date, 'YYYY-MM-DD') as day,
                extract(epoch from (r.received_at - o.created_at)) as lead_seconds,
@@ -22,7 +22,7 @@ export function receiptsIn(db: Executor, scope: ResolvedReportScope) {
 
 /** Returns to vendors of the period, valued at the order line's cost. */
 export function returnsIn(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{ vendor_id: string; day: string; value_minor: Num }>(
+  return queryRowsWithCustomPlan<{ vendor_id: string; day: string; value_minor: Num }>(
     db,
     sql`select o.vendor_id, to_char((r.returned_at at time zone st.time_zone)::date, 'YYYY-MM-DD') as day,
                sum(round(l.quantity * ol.unit_cost_minor)) as value_minor
@@ -38,7 +38,7 @@ export function returnsIn(db: Executor, scope: ResolvedReportScope) {
 
 /** Orders created in the period by vendor and status, with their ordered value. */
 export function ordersPlaced(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{ vendor_id: string; status: number; orders: Num; value_minor: Num }>(
+  return queryRowsWithCustomPlan<{ vendor_id: string; status: number; orders: Num; value_minor: Num }>(
     db,
     sql`select o.vendor_id, o.status, count(*) as orders, sum(o.ordered_total_minor) as value_minor
           from purchase_orders o
@@ -49,7 +49,7 @@ export function ordersPlaced(db: Executor, scope: ResolvedReportScope) {
 
 /** Orders open now, with what they have yet to deliver at cost. */
 export function openOrders(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{
+  return queryRowsWithCustomPlan<{
     id: string;
     number: string;
     vendor_id: string;
@@ -74,7 +74,7 @@ export function openOrders(db: Executor, scope: ResolvedReportScope) {
 /** Names of vendors of the business. */
 export function vendorNames(db: Executor, businessId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return queryRows<{ id: string; name: string }>(
+  return queryRowsWithCustomPlan<{ id: string; name: string }>(
     db,
     sql`select id, name from contacts where business_id = ${businessId}
           and id in (${sql.join(

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRowsWithCustomPlan, type Executor } from '../../db/client.js';
 
 /** The products' current categories, under their parent's name ("Drinks › Soft drinks"). */
 export function productCategories(db: Executor, businessId: string, productIds: string[]) {
   if (productIds.length === 0) return Promise.resolve([]);
-  return queryRows<{ product_id: string; category: string | null }>(
+  return queryRowsWithCustomPlan<{ product_id: string; category: string | null }>(
     db,
     sql`select p.id as product_id,
                case when parent.name is null then c.name else parent.name || ' › ' || c.name end as category

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRowsWithCustomPlan, type Executor } from '../../db/client.js';
 import { summaryRowsIn, type ResolvedReportScope } from './report-scope.js';
 
 /** bigint and numeric sums: numbers from PGlite, strings from node-postgres. */
@@ -24,7 +24,7 @@ const sums = sql.raw(`sum(gross_minor) as gross_minor, sum(discount_minor) as di
 
 /** Per store and day: the trend, the stores and the summary are sums of these (≤ 366 rows a store). */
 export function salesByStoreDay(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<SalesSums & { store_id: string; day: string; sales_count: Num; refunds_count: Num }>(
+  return queryRowsWithCustomPlan<SalesSums & { store_id: string; day: string; sales_count: Num; refunds_count: Num }>(
     db,
     sql`select store_id, to_char(day, 'YYYY-MM-DD') as day, sum(sales_count) as sales_count,
                sum(refunds_count) as refunds_count, ${sums}
@@ -38,7 +38,9 @@ export function salesByStoreDay(db: Executor, scope: ResolvedReportScope) {
  * rows a void left at zero are not a row of the report (here and per variant).
  */
 export function salesByAccount(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<SalesSums & { account_id: string; name: string | null; sales_count: Num; refunds_count: Num }>(
+  return queryRowsWithCustomPlan<
+    SalesSums & { account_id: string; name: string | null; sales_count: Num; refunds_count: Num }
+  >(
     db,
     sql`select t.account_id, max(a.name) as name, sum(t.sales_count) as sales_count,
                sum(t.refunds_count) as refunds_count, ${sums}
@@ -52,7 +54,7 @@ export function salesByAccount(db: Executor, scope: ResolvedReportScope) {
 
 /** Per variant, with its product's current name, options, SKU and category (a child category under its parent's name). */
 export function salesByVariant(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<
+  return queryRowsWithCustomPlan<
     SalesSums & {
       variant_id: string;
       product_id: string;
@@ -82,7 +84,13 @@ export function salesByVariant(db: Executor, scope: ResolvedReportScope) {
 
 /** Per payment method: taken (net of change) and refunded. */
 export function salesByPaymentMethod(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{ method: string; payments_count: Num; amount_minor: Num; refunds_count: Num; refund_minor: Num }>(
+  return queryRowsWithCustomPlan<{
+    method: string;
+    payments_count: Num;
+    amount_minor: Num;
+    refunds_count: Num;
+    refund_minor: Num;
+  }>(
     db,
     sql`select method, sum(payments_count) as payments_count, sum(amount_minor) as amount_minor,
                sum(refunds_count) as refunds_count, sum(refund_minor) as refund_minor
@@ -93,7 +101,7 @@ export function salesByPaymentMethod(db: Executor, scope: ResolvedReportScope) {
 
 /** Tax added on top of exclusive prices on the period's sales. */
 export async function exclusiveSalesTax(db: Executor, scope: ResolvedReportScope): Promise<number> {
-  const [row] = await queryRows<{ tax: Num | null }>(
+  const [row] = await queryRowsWithCustomPlan<{ tax: Num | null }>(
     db,
     sql`select sum(tax_minor) as tax from sales_day_taxes t
          where ${summaryRowsIn(scope, 't')} and not t.inclusive`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRowsWithCustomPlan, type Executor } from '../../db/client.js';
 import { datesIn, storesIn, summaryRowsIn, type ResolvedReportScope } from './report-scope.js';
 
 type Num = number | string;
@@ -13,7 +13,7 @@ export interface RateKey {
 
 /** Tax by rate and day from the summaries of till sales and refunds (not the zero rows voids leave). */
 export function salesTaxByRateDay(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<
+  return queryRowsWithCustomPlan<
     RateKey & { day: string; taxable_minor: Num; tax_minor: Num; refund_taxable_minor: Num; refund_tax_minor: Num }
   >(
     db,
@@ -32,7 +32,7 @@ export function salesTaxByRateDay(db: Executor, scope: ResolvedReportScope) {
  * voided invoice is as if never issued, a draft has no tax yet).
  */
 export function invoiceTaxByRateDay(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<RateKey & { day: string; taxable_minor: Num; tax_minor: Num }>(
+  return queryRowsWithCustomPlan<RateKey & { day: string; taxable_minor: Num; tax_minor: Num }>(
     db,
     sql`select coalesce(l.tax_rate_id, '00000000-0000-0000-0000-000000000000'::uuid) as tax_rate_id,
                l.tax_rate_basis_points as basis_points, l.tax_inclusive as inclusive,
@@ -48,7 +48,7 @@ export function invoiceTaxByRateDay(db: Executor, scope: ResolvedReportScope) {
 
 /** The current names of the business's tax rates. */
 export function taxRateNames(db: Executor, businessId: string) {
-  return queryRows<{ id: string; name: string }>(
+  return queryRowsWithCustomPlan<{ id: string; name: string }>(
     db,
     sql`select id, name from tax_rates where business_id = ${businessId}`,
   );

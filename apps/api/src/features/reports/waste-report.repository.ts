@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRowsWithCustomPlan, type Executor } from '../../db/client.js';
 import { instantsIn, summaryRowsIn, type ResolvedReportScope } from './report-scope.js';
 
 type Num = number | string;
@@ -12,7 +12,7 @@ const leftAt = sql`coalesce(w.decided_at, w.recorded_at)`;
  * and SKU (as recorded) and the product's current category (under its parent's name).
  */
 export function recordedWaste(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{
+  return queryRowsWithCustomPlan<{
     variant_id: string;
     name: string;
     sku: string;
@@ -41,7 +41,7 @@ export function recordedWaste(db: Executor, scope: ResolvedReportScope) {
 
 /** Records waiting for a manager's approval that were recorded in the period. */
 export async function pendingWaste(db: Executor, scope: ResolvedReportScope) {
-  const [row] = await queryRows<{ records: Num; value_minor: Num | null }>(
+  const [row] = await queryRowsWithCustomPlan<{ records: Num; value_minor: Num | null }>(
     db,
     sql`select count(*) as records, sum(w.value_minor) as value_minor from waste_records w
          where w.status = 'pending'
@@ -52,7 +52,7 @@ export async function pendingWaste(db: Executor, scope: ResolvedReportScope) {
 
 /** Net sales before tax per store day (sales less refunds), from the summaries. */
 export function netSalesExTaxByDay(db: Executor, scope: ResolvedReportScope) {
-  return queryRows<{ day: string; net_ex_tax_minor: Num }>(
+  return queryRowsWithCustomPlan<{ day: string; net_ex_tax_minor: Num }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day,
                sum(total_minor - tax_minor - refund_total_minor + refund_tax_minor) as net_ex_tax_minor
