@@ -1,10 +1,12 @@
 import { createSale } from '@ipos/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { deviceDb } from '../../../lib/device-db';
+import { canReachServer, isOnline } from '../../../lib/online';
 import type { PassReport } from './outbox';
 import type { SendSale } from './outbox-answer';
 import { pendingInOrder } from './outbox-store';
 import { REPLAY_INTERVAL_MS, Replayer } from './replayer';
+import { SyncSchedule } from './sync-schedule';
 
 /** The real sending: POST /api/v1/sales to the store that sold it, with the sale's own key. */
 export const sendSaleToApi: SendSale = ({ body, idempotencyKey, storeId }, signal) =>
@@ -86,41 +88,23 @@ export async function syncNow(): Promise<void> {
 }
 
 let started = false;
-const ONLINE_RETRY_MS = 3_000;
-
-/**
- * How long after the `failures`-th pass in a row that the server did not answer the next one comes:
- * 3 s, then twice as long each time, up to the 30-s round. A server that restarts (the back-office
- * computer rebooted) gets the till's sales within seconds of answering again, not at the next round.
- */
-export function retryDelayAfter(failures: number): number {
-  return Math.min(ONLINE_RETRY_MS * 2 ** Math.max(0, failures - 1), REPLAY_INTERVAL_MS);
-}
 
 /**
  * Starts the tab's background sync once (the app's start, or the register's): now and every 30 s
- * while sales wait, on every `online` event, and sooner after a pass the server did not answer
- * (`retryDelayAfter`), on whatever screen the tab shows.
+ * while sales wait, at once when the network or the server comes back, and sooner after a pass the
+ * server did not answer (`SyncSchedule`), on whatever screen the tab shows.
  */
 export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  const tick = () =>
-    void pendingInOrder(deviceDb())
-      .then((rows) => (rows.length > 0 ? syncNow() : undefined))
-      .catch(() => undefined);
-  let failures = 0;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  onSyncPass((report) => {
-    clearTimeout(retry);
-    failures = report.stopped ? failures + 1 : 0;
-    if (failures > 0) retry = setTimeout(tick, retryDelayAfter(failures));
+  const schedule = new SyncSchedule({
+    hasWaiting: async () => (await pendingInOrder(deviceDb())).length > 0,
+    sync: syncNow,
+    isOnline,
+    canReachServer: () => canReachServer(),
   });
-  window.addEventListener('online', () => {
-    void syncNow();
-    // The network may come back before the route to the server does: once more shortly after.
-    setTimeout(tick, ONLINE_RETRY_MS);
-  });
-  tick();
-  setInterval(tick, REPLAY_INTERVAL_MS);
+  onSyncPass((report) => schedule.passed(report));
+  window.addEventListener('online', () => schedule.online());
+  schedule.tick();
+  setInterval(schedule.tick, REPLAY_INTERVAL_MS);
 }
