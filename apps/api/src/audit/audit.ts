@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { auditEvents } from '../db/schema.js';
 import type { Actor } from '../http/context.js';
 
 export interface AuditEntry {
@@ -25,23 +25,22 @@ function redact(values: Record<string, unknown> | null | undefined) {
 /**
  * Writes one audit event. Call it with the transaction of the mutation it describes, so the change
  * and its record commit or fail together. The table is append-only (a trigger refuses UPDATE/DELETE).
+ * Every mutation writes one, so the statement is fixed text with no query builder in the way; the
+ * JSON goes as text and is cast, so both drivers store the same document.
  */
 export async function recordAudit(tx: Executor, actor: Actor, entry: AuditEntry) {
-  await tx.insert(auditEvents).values({
-    id: uuidv7(),
-    businessId: entry.businessId,
-    storeId: entry.storeId ?? null,
-    actorAccountId: actor.accountId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: redact(entry.before),
-    after: redact(entry.after),
-    requestId: actor.requestId,
-    ip: actor.ip,
-    // A back-dated actor (the demo seed) records the event at its own time.
-    ...(actor.at ? { occurredAt: actor.at } : {}),
-  });
+  const before = redact(entry.before);
+  const after = redact(entry.after);
+  await tx.execute(sql`
+    INSERT INTO audit_events
+      (id, business_id, store_id, actor_account_id, action, entity, entity_id, before, after, request_id, ip, occurred_at)
+    VALUES (
+      ${uuidv7()}, ${entry.businessId}, ${entry.storeId ?? null}, ${actor.accountId}, ${entry.action},
+      ${entry.entity}, ${entry.entityId}, ${before && JSON.stringify(before)}::text::jsonb,
+      ${after && JSON.stringify(after)}::text::jsonb, ${actor.requestId}, ${actor.ip},
+      -- A back-dated actor (the demo seed) records the event at its own time.
+      coalesce(${actor.at ? actor.at.toISOString() : null}::timestamptz, now())
+    )`);
 }
 
 /** Only the fields that changed, for compact before/after pairs. */

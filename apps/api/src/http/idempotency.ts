@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER, STORE_HEADER, type Endpoint } from '@ipos/contracts';
 import type { z } from 'zod';
-import type { Executor } from '../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { AppError } from './app-error.js';
 
@@ -109,11 +109,13 @@ export async function withIdempotency<E extends Pick<Endpoint, 'status' | 'respo
   endpoint: E,
   effect: () => Promise<z.input<E['response']>>,
 ): Promise<PreparedResponse> {
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ businessId: scope.businessId, key: idempotency.key, requestHash: idempotency.requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  // Claimed and answered on every idempotent write: fixed texts, no query builder in the way.
+  const claimed = await queryRows<{ key: string }>(
+    tx,
+    sql`insert into idempotency_keys (business_id, key, request_hash)
+        values (${scope.businessId}, ${idempotency.key}, ${idempotency.requestHash})
+        on conflict do nothing returning key`,
+  );
   if (claimed.length === 0) {
     const [stored] = await tx
       .select({
@@ -136,10 +138,10 @@ export async function withIdempotency<E extends Pick<Endpoint, 'status' | 'respo
   const result = await effect();
   // The same validation and serialization the route's serializer applies to any response.
   const body = JSON.stringify(endpoint.response.parse(result));
-  await tx
-    .update(idempotencyKeys)
-    .set({ statusCode: endpoint.status, responseBody: body })
-    .where(and(eq(idempotencyKeys.businessId, scope.businessId), eq(idempotencyKeys.key, idempotency.key)));
+  await tx.execute(
+    sql`update idempotency_keys set status_code = ${endpoint.status}, response_body = ${body}
+        where business_id = ${scope.businessId} and key = ${idempotency.key}`,
+  );
   return new PreparedResponse(endpoint.status, body);
 }
 

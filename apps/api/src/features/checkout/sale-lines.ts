@@ -1,7 +1,6 @@
 import { priceCart, thousandthsToNumeric, type Discount, type PricedCart } from '@ipos/contracts';
-import type { saleLines } from '../../db/schema.js';
 import { variantDisplayName } from '../inventory/stock-variants.repository.js';
-import type { SaleVariantRow } from './sales.repository.js';
+import type { SaleLineRow, SaleVariantRow } from './sales.repository.js';
 
 /** A line of a cart as the server prices it: a catalogue variant, a quantity and its discount. */
 export interface CartLine {
@@ -28,12 +27,7 @@ export function priceSale(lines: CartLine[], cartDiscount: Discount | null): Pri
 }
 
 /** The `sale_lines` rows of a priced cart: names, prices, tax and cost as they were at the sale. */
-export function saleLineRows(
-  businessId: string,
-  saleId: string,
-  lines: CartLine[],
-  priced: PricedCart,
-): (typeof saleLines.$inferInsert)[] {
+export function saleLineRows(businessId: string, saleId: string, lines: CartLine[], priced: PricedCart): SaleLineRow[] {
   return lines.map(({ variant, thousandths }, i) => {
     const p = priced.lines[i]!;
     return {

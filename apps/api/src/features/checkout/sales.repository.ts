@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
 import { variantColumns, type StockVariantRow } from '../inventory/stock-variants.repository.js';
 import { productVariants, products, saleLines, salePayments, sales, stockLevels, taxRates } from '../../db/schema.js';
 
@@ -86,10 +87,17 @@ export async function setSaleOfflineReference(tx: Executor, scope: Scope, id: st
     .where(and(eq(sales.businessId, scope.businessId), eq(sales.storeId, scope.storeId), eq(sales.id, id)));
 }
 
-export async function insertSaleLines(tx: Executor, rows: (typeof saleLines.$inferInsert)[]) {
-  return rows.length > 0 ? tx.insert(saleLines).values(rows).returning() : [];
-}
+const insertLines = jsonRowsInsert(saleLines);
+const insertPayments = jsonRowsInsert(salePayments);
 
-export async function insertSalePayments(tx: Executor, rows: (typeof salePayments.$inferInsert)[]) {
-  return rows.length > 0 ? tx.insert(salePayments).values(rows).returning() : [];
+export type SaleLineRow = FullRow<typeof saleLines>;
+export type SalePaymentRow = FullRow<typeof salePayments>;
+
+/**
+ * A sale's lines and payments in one statement of fixed text (the lines' insert a data-modifying
+ * CTE of the payments'): one trip for both, the same prepared statement whatever the counts. The
+ * rows as written are the rows given, so nothing is read back.
+ */
+export async function insertSaleLinesAndPayments(tx: Executor, lines: SaleLineRow[], payments: SalePaymentRow[]) {
+  await tx.execute(sql`WITH written_lines AS (${insertLines(lines)}) ${insertPayments(payments)}`);
 }

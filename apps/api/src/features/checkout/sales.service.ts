@@ -23,7 +23,13 @@ import { toSale } from './sale-view.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { addSaleToSummaries } from '../reports/sales-summaries.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
-import { findSaleVariants, insertSale, insertSaleLines, insertSalePayments, saleIdTaken } from './sales.repository.js';
+import {
+  findSaleVariants,
+  insertSale,
+  insertSaleLinesAndPayments,
+  saleIdTaken,
+  type SalePaymentRow,
+} from './sales.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions' | 'roleName'>;
 type Body = z.output<typeof createSaleBodySchema>;
@@ -298,20 +304,18 @@ async function writeSaleIn(
   });
   // A concurrent request with the same sale id under another key committed first.
   if (!row) throw saleExists();
-  const lineRows = await insertSaleLines(tx, saleLineRows(scope.businessId, body.id, lines, priced));
-  const paymentRows = await insertSalePayments(
-    tx,
-    payments.map((p, i) => ({
-      businessId: scope.businessId,
-      saleId: body.id,
-      seq: i + 1,
-      method: p.method,
-      amountMinor: p.amountMinor,
-      tenderedMinor: p.method === 'cash' ? p.tendered : null,
-      reference: p.reference ? p.reference : null,
-      provider: p.provider ?? null,
-      phone: p.phone ? p.phone : null,
-    })),
-  );
+  const lineRows = saleLineRows(scope.businessId, body.id, lines, priced);
+  const paymentRows: SalePaymentRow[] = payments.map((p, i) => ({
+    businessId: scope.businessId,
+    saleId: body.id,
+    seq: i + 1,
+    method: p.method,
+    amountMinor: p.amountMinor,
+    tenderedMinor: p.method === 'cash' ? p.tendered : null,
+    reference: p.reference ? p.reference : null,
+    provider: p.provider ?? null,
+    phone: p.phone ? p.phone : null,
+  }));
+  await insertSaleLinesAndPayments(tx, lineRows, paymentRows);
   return { number, sale: row, lines: lineRows, payments: paymentRows };
 }
