@@ -101,7 +101,7 @@ export function startOutboxSync(): void {
     hasWaiting: async () => (await pendingInOrder(deviceDb())).length > 0,
     sync: syncNow,
     isOnline,
-    canReachServer: () => canReachServer(),
+    canReachServer,
   });
   onSyncPass((report) => schedule.passed(report));
   window.addEventListener('online', () => schedule.online());

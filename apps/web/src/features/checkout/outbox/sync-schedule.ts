@@ -2,7 +2,7 @@ import type { PassReport } from './outbox';
 import { REPLAY_INTERVAL_MS } from './replayer';
 
 /** The first retry after a pass the server did not answer; later ones wait twice as long each time. */
-export const FIRST_RETRY_MS = 3_000;
+const FIRST_RETRY_MS = 3_000;
 
 /**
  * How long after the `failures`-th pass in a row that the server did not answer the next one comes:
@@ -56,8 +56,7 @@ export class SyncSchedule {
 
   /** After every pass: the retries count the passes in a row that the server did not answer. */
   passed(report: PassReport): void {
-    clearTimeout(this.retry);
-    this.retry = undefined;
+    this.cancelRetry();
     if (!report.stopped) {
       this.failures = 0;
       this.stopProbing();
@@ -70,8 +69,7 @@ export class SyncSchedule {
 
   /** The network is back: a sync now, and should the server not answer yet, the first retry soon. */
   online(): void {
-    clearTimeout(this.retry);
-    this.retry = undefined;
+    this.cancelRetry();
     this.failures = 0;
     this.serverWasDown = false;
     void this.deps.sync().catch(() => undefined);
@@ -89,6 +87,11 @@ export class SyncSchedule {
       if (back) this.tick();
     });
   };
+
+  private cancelRetry(): void {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+  }
 
   private stopProbing(): void {
     clearInterval(this.probing);
