@@ -5,6 +5,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, vi } from 'vitest';
 import { toast } from '../components/toast';
+import { stopDeviceReports } from '../features/checkout/outbox/device-report';
+import { stopOutboxSync } from '../features/checkout/outbox/outbox-sync';
 import { closeDeviceDb, DEVICE_DB_NAME, forgetPersistentStorageAnswer } from '../lib/device-db';
 
 // The top progress bar (nprogress) finishes with timers that can fire after a test file's document
@@ -49,6 +51,10 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(async () => {
   cleanup();
+  // A register started the tab's background sync and reports: they end with the test, or their
+  // timers would send from the next test's device store.
+  stopOutboxSync();
+  stopDeviceReports();
   localStorage.clear();
   document.title = '';
   // Each test starts on an empty device store (tickets, catalogue, outbox), and asks for persistent

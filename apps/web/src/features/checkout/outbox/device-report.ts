@@ -113,12 +113,12 @@ const sendToApi: DeviceReporterDeps['send'] = ({ storeId, sessionId, ...body }) 
     },
   });
 
-let started = false;
+let stopReports: (() => void) | null = null;
 
 /** Starts the tab's reports once: after every sync pass, and every 30 s. */
 export function startDeviceReports(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
+  if (stopReports || typeof window === 'undefined') return;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
   const reporter = createDeviceReporter({
     rows: () => deviceDb().outbox.toArray(),
     send: sendToApi,
@@ -126,10 +126,21 @@ export function startDeviceReports(): void {
     isOnline,
     now: () => Date.now(),
     deviceId,
-    setTimer: (run, ms) => setTimeout(run, ms),
+    setTimer: (run, ms) => (trailing = setTimeout(run, ms)),
   });
   const request = () => void reporter.request().catch(() => undefined);
-  onSyncPass(request);
-  setInterval(request, DEVICE_REPORT_INTERVAL_MS);
+  const offPass = onSyncPass(request);
+  const round = setInterval(request, DEVICE_REPORT_INTERVAL_MS);
+  stopReports = () => {
+    offPass();
+    clearInterval(round);
+    clearTimeout(trailing);
+  };
   request();
+}
+
+/** Stops the tab's reports (tests share a worker's modules: one test's reports end with it). */
+export function stopDeviceReports(): void {
+  stopReports?.();
+  stopReports = null;
 }

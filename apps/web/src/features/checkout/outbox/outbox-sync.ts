@@ -87,7 +87,7 @@ export async function syncNow(): Promise<void> {
   }
 }
 
-let started = false;
+let stopSync: (() => void) | null = null;
 
 /**
  * Starts the tab's background sync once (the app's start, or the register's): now and every 30 s
@@ -95,16 +95,31 @@ let started = false;
  * server did not answer (`SyncSchedule`), on whatever screen the tab shows.
  */
 export function startOutboxSync(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
+  if (stopSync || typeof window === 'undefined') return;
   const schedule = new SyncSchedule({
     hasWaiting: async () => (await pendingInOrder(deviceDb())).length > 0,
     sync: syncNow,
     isOnline,
     canReachServer,
   });
-  onSyncPass((report) => schedule.passed(report));
-  window.addEventListener('online', () => schedule.online());
+  const offPass = onSyncPass((report) => schedule.passed(report));
+  const online = () => schedule.online();
+  window.addEventListener('online', online);
+  const round = setInterval(schedule.tick, REPLAY_INTERVAL_MS);
+  stopSync = () => {
+    offPass();
+    window.removeEventListener('online', online);
+    clearInterval(round);
+    schedule.stop();
+  };
   schedule.tick();
-  setInterval(schedule.tick, REPLAY_INTERVAL_MS);
+}
+
+/**
+ * Stops the tab's background sync: no round, retry or probe runs after this. Tests share a worker's
+ * modules, so a till started by one test would otherwise send from the device store of the next.
+ */
+export function stopOutboxSync(): void {
+  stopSync?.();
+  stopSync = null;
 }

@@ -102,3 +102,24 @@ describe('the background sync of a till', () => {
     expect(world.probes).toBe(0);
   });
 });
+
+describe('a stopped schedule', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('neither retries nor probes after stop, though its last pass went unanswered', async () => {
+    const { world, schedule } = till();
+    schedule.tick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(world.syncs).toBe(1);
+    schedule.stop();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(world.syncs).toBe(1);
+    expect(world.probes).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

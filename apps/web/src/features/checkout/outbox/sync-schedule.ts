@@ -75,6 +75,12 @@ export class SyncSchedule {
     void this.deps.sync().catch(() => undefined);
   }
 
+  /** Nothing more is tried: the retry and the probing end (the round belongs to whoever set it). */
+  stop(): void {
+    this.cancelRetry();
+    this.stopProbing();
+  }
+
   private readonly probe = (): void => {
     if (!this.deps.isOnline()) {
       this.serverWasDown = true;
