@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { mainPort, screensPort, shortInactivityTimeoutMs, shortTimeoutPort, smtpPort, tillPort } from './servers.js';
+import {
+  mainPort,
+  screensPort,
+  shellPort,
+  shortInactivityTimeoutMs,
+  shortTimeoutPort,
+  smtpPort,
+  tillPort,
+} from './servers.js';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
@@ -45,6 +53,13 @@ const chromium = {
 const tillJourneys =
   /(offline-[^/]*|register-[^/]*|checkout[^/]*|cashier-till|sale-exceptions|receipts|close-report-zone)\.spec\.ts$/;
 
+/**
+ * The journeys of the shell (signing in, every route and guard, modes, titles, settings), on a server
+ * of their own: the back office's would otherwise be one queue of 14 minutes, longer than half the run.
+ */
+const shellJourneys =
+  /\/(sign-in|routes|guards|modes|titles|showcase|no-access|dashboard|pin|settings|settings-alias)\.spec\.ts$/;
+
 /** Exactly what `npm start` runs once everything is built, on its own port and data folder. */
 function appServer(port: number, name: string, env: Record<string, string> = {}) {
   const baseURL = `http://localhost:${port}`;
@@ -81,9 +96,9 @@ export default defineConfig({
   // Side-by-side runs keep their traces and results apart (IPOS_E2E_OUTPUT).
   outputDir: path.join(outputRoot, 'artifacts'),
   globalSetup: path.join(e2eDir, 'global-setup.ts'),
-  // The journeys on one server share its demo business, so they run one at a time. There are four servers,
-  // each with its own demo business: the back office's, the till's, the timed-out journeys' (mostly waiting
-  // for a short timeout) and the screens journey's, so two workers always have a queue to take from.
+  // The journeys on one server share its demo business, so they run one at a time. There are five servers,
+  // each with its own demo business: the till's, the back office's, the screens journey's, the shell's and
+  // the timed-out journeys' (mostly waiting for a short timeout), so two workers always have a queue.
   fullyParallel: false,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -97,14 +112,10 @@ export default defineConfig({
     trace: (process.env.IPOS_E2E_TRACE as 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
   },
+  // A free worker takes the first journey file in this order whose server is idle, and each server
+  // runs one file at a time. So the longest queue (the till's) starts at once, the back office's beside
+  // it, and the single long files (screens, the timed-out journeys) fill in after, not at the end.
   projects: [
-    {
-      // The back office: inventory, trade, reports, settings, staff, sign-in and the guards.
-      name: 'chromium',
-      workers: 1,
-      testIgnore: [/\.timeout\.spec\.ts$/, /screens\.spec\.ts$/, tillJourneys],
-      use: { ...chromium, baseURL: `http://localhost:${mainPort}` },
-    },
     {
       // Selling: the register, payments, receipts, the till session and selling offline.
       name: 'chromium-till',
@@ -113,19 +124,33 @@ export default defineConfig({
       use: { ...chromium, baseURL: `http://localhost:${tillPort}` },
     },
     {
+      // The back office: inventory, trade, reports, staff, mail and documents.
+      name: 'chromium',
+      workers: 1,
+      testIgnore: [/\.timeout\.spec\.ts$/, /screens\.spec\.ts$/, tillJourneys, shellJourneys],
+      use: { ...chromium, baseURL: `http://localhost:${mainPort}` },
+    },
+    {
+      // Every route and the main dialogs at phone, tablet and till sizes (sideways scrolling, axe-core), on a
+      // server of its own: it shares nothing with the other journeys.
+      name: 'chromium-screens',
+      workers: 1,
+      testMatch: /screens\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${screensPort}` },
+    },
+    {
+      // Signing in, the routes and their guards, modes, titles and settings.
+      name: 'chromium-shell',
+      workers: 1,
+      testMatch: shellJourneys,
+      use: { ...chromium, baseURL: `http://localhost:${shellPort}` },
+    },
+    {
       // The timed-out journeys of spec section 4, on a server whose inactivity timeout is seconds.
       name: 'chromium-short-timeout',
       workers: 1,
       testMatch: /\.timeout\.spec\.ts$/,
       use: { ...chromium, baseURL: `http://localhost:${shortTimeoutPort}` },
-    },
-    {
-      // Every route and the main dialogs at phone, tablet and till sizes (sideways scrolling, axe-core), on a
-      // server of its own: it shares nothing with the main journeys, so it runs in the second slot beside them.
-      name: 'chromium-screens',
-      workers: 1,
-      testMatch: /screens\.spec\.ts$/,
-      use: { ...chromium, baseURL: `http://localhost:${screensPort}` },
     },
   ],
   webServer: [
@@ -133,5 +158,6 @@ export default defineConfig({
     appServer(tillPort, 'till'),
     appServer(shortTimeoutPort, 'short-timeout', { INACTIVITY_TIMEOUT_MS: String(shortInactivityTimeoutMs) }),
     appServer(screensPort, 'screens'),
+    appServer(shellPort, 'shell'),
   ],
 });

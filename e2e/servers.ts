@@ -5,6 +5,8 @@ export const shortTimeoutPort = mainPort + 1;
 export const screensPort = mainPort + 3;
 /** The till journeys' server (selling, offline, the register), beside the back-office journeys on the main one. */
 export const tillPort = mainPort + 4;
+/** The shell journeys' server (signing in, routes, guards, modes, settings). */
+export const shellPort = mainPort + 5;
 export const smtpPort = mainPort + 25;
 /** INACTIVITY_TIMEOUT_MS of the short-timeout server, for the timed-out journeys (`*.timeout.spec.ts`). */
 export const shortInactivityTimeoutMs = 6000;
