@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
+import { insertsInOneStatement, jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
 import { variantColumns, type StockVariantRow } from '../inventory/stock-variants.repository.js';
 import { productVariants, products, saleLines, salePayments, sales, stockLevels, taxRates } from '../../db/schema.js';
 
@@ -99,5 +99,5 @@ export type SalePaymentRow = FullRow<typeof salePayments>;
  * rows as written are the rows given, so nothing is read back.
  */
 export async function insertSaleLinesAndPayments(tx: Executor, lines: SaleLineRow[], payments: SalePaymentRow[]) {
-  await tx.execute(sql`WITH written_lines AS (${insertLines(lines)}) ${insertPayments(payments)}`);
+  await tx.execute(insertsInOneStatement(insertLines(lines), insertPayments(payments)));
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ProductUnit } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
+import { insertsInOneStatement, jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
 import {
   productVariants,
   purchaseOrderLines,
@@ -155,22 +156,30 @@ export async function returnIdTaken(db: Executor, businessId: string, id: string
   return row !== undefined;
 }
 
+const insertReceiptLineRows = jsonRowsInsert(purchaseOrderReceiptLines);
+const insertReturnLineRows = jsonRowsInsert(purchaseOrderReturnLines);
+
+/**
+ * A delivery and its lines in one statement; the lines' part is of fixed text whatever their
+ * number. (The header goes through the builder: a live one is stamped by the database's clock.)
+ */
 export async function insertReceipt(
   tx: Executor,
   receipt: typeof purchaseOrderReceipts.$inferInsert,
-  lines: (typeof purchaseOrderReceiptLines.$inferInsert)[],
+  lines: FullRow<typeof purchaseOrderReceiptLines>[],
 ) {
-  await tx.insert(purchaseOrderReceipts).values(receipt);
-  await tx.insert(purchaseOrderReceiptLines).values(lines);
+  const header = tx.insert(purchaseOrderReceipts).values(receipt).getSQL();
+  await tx.execute(insertsInOneStatement(header, insertReceiptLineRows(lines)));
 }
 
+/** A return to the vendor and its lines in one statement, as `insertReceipt`. */
 export async function insertReturn(
   tx: Executor,
   ret: typeof purchaseOrderReturns.$inferInsert,
-  lines: (typeof purchaseOrderReturnLines.$inferInsert)[],
+  lines: FullRow<typeof purchaseOrderReturnLines>[],
 ) {
-  await tx.insert(purchaseOrderReturns).values(ret);
-  await tx.insert(purchaseOrderReturnLines).values(lines);
+  const header = tx.insert(purchaseOrderReturns).values(ret).getSQL();
+  await tx.execute(insertsInOneStatement(header, insertReturnLineRows(lines)));
 }
 
 /** Adds to the received or returned quantity of lines, in one statement. */

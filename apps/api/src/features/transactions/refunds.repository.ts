@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
 import { refundLines, refunds, sales } from '../../db/schema.js';
 
 /** Whether a refund with this id exists in the business (any sale, any store). */
@@ -27,8 +28,11 @@ export async function insertRefund(tx: Executor, row: typeof refunds.$inferInser
   return inserted.length > 0;
 }
 
-export async function insertRefundLines(tx: Executor, rows: (typeof refundLines.$inferInsert)[]) {
-  if (rows.length > 0) await tx.insert(refundLines).values(rows);
+const insertLines = jsonRowsInsert(refundLines);
+
+/** A refund's lines in one statement of fixed text, whatever their count. */
+export async function insertRefundLines(tx: Executor, rows: FullRow<typeof refundLines>[]) {
+  if (rows.length > 0) await tx.execute(insertLines(rows));
 }
 
 export async function markSaleVoided(
