@@ -38,9 +38,8 @@ export function jsonRowsInsert<T extends PgTable>(table: T): (rows: FullRow<T>[]
  * statement ends, so a header and its lines go in one trip. The text is fixed for a fixed set of
  * inserts whatever their row counts.
  */
-export function insertsInOneStatement(...inserts: [SQL, ...SQL[]]): SQL {
+export function insertsInOneStatement(...inserts: [SQL, SQL, ...SQL[]]): SQL {
   const last = inserts[inserts.length - 1]!;
-  if (inserts.length === 1) return last;
   const written = inserts.slice(0, -1).map((insert, i) => sql`${sql.raw(`written_${i + 1}`)} AS (${insert})`);
   return sql`WITH ${sql.join(written, sql.raw(', '))} ${last}`;
 }

@@ -101,15 +101,6 @@ describe('the background sync of a till', () => {
     expect(world.syncs).toBe(0);
     expect(world.probes).toBe(0);
   });
-});
-
-describe('a stopped schedule', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('neither retries nor probes after stop, though its last pass went unanswered', async () => {
     const { world, schedule } = till();
