@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import type { Actor } from '../http/context.js';
 
@@ -29,9 +29,14 @@ function redact(values: Record<string, unknown> | null | undefined) {
  * JSON goes as text and is cast, so both drivers store the same document.
  */
 export async function recordAudit(tx: Executor, actor: Actor, entry: AuditEntry) {
+  await tx.execute(auditInsert(actor, entry));
+}
+
+/** The INSERT `recordAudit` runs, for a statement that writes the event with the change it records. */
+export function auditInsert(actor: Actor, entry: AuditEntry): SQL {
   const before = redact(entry.before);
   const after = redact(entry.after);
-  await tx.execute(sql`
+  return sql`
     INSERT INTO audit_events
       (id, business_id, store_id, actor_account_id, action, entity, entity_id, before, after, request_id, ip, occurred_at)
     VALUES (
@@ -40,7 +45,7 @@ export async function recordAudit(tx: Executor, actor: Actor, entry: AuditEntry)
       ${after && JSON.stringify(after)}::text::jsonb, ${actor.requestId}, ${actor.ip},
       -- A back-dated actor (the demo seed) records the event at its own time.
       coalesce(${actor.at ? actor.at.toISOString() : null}::timestamptz, now())
-    )`);
+    )`;
 }
 
 /** Only the fields that changed, for compact before/after pairs. */

@@ -33,13 +33,17 @@ export function jsonRowsInsert<T extends PgTable>(table: T): (rows: FullRow<T>[]
 }
 
 /**
- * Inserts into several tables as one statement, in the order given: every insert but the last is a
- * data-modifying CTE. Foreign keys between them (lines to their header) are checked when the
- * statement ends, so a header and its lines go in one trip. The text is fixed for a fixed set of
- * inserts whatever their row counts.
+ * Several writes as one statement, in the order given, then `then`, whose answer is the statement's:
+ * each write is a data-modifying CTE (`written_1`, …). Foreign keys between them (lines to their
+ * header) are checked when the statement ends, so a header and its lines go in one trip. `with` holds
+ * CTEs given whole (`name AS (…)`), put first, so the writes and `then` may read what they return (a
+ * document's number). The text is fixed for a fixed set of writes whatever their row counts.
+ *
+ * No part sees another's changes (PostgreSQL runs them on one snapshot): a write that reads what
+ * another writes (the report summaries reading a sale's lines) goes in a later statement.
  */
-export function insertsInOneStatement(...inserts: [SQL, SQL, ...SQL[]]): SQL {
-  const last = inserts[inserts.length - 1]!;
-  const written = inserts.slice(0, -1).map((insert, i) => sql`${sql.raw(`written_${i + 1}`)} AS (${insert})`);
-  return sql`WITH ${sql.join(written, sql.raw(', '))} ${last}`;
+export function writesInOneStatement(statement: { with?: SQL; writes: [SQL, ...SQL[]]; then: SQL }): SQL {
+  const written = statement.writes.map((write, i) => sql`${sql.raw(`written_${i + 1}`)} AS (${write})`);
+  const ctes = statement.with ? [statement.with, ...written] : written;
+  return sql`WITH ${sql.join(ctes, sql.raw(', '))} ${statement.then}`;
 }

@@ -11,7 +11,7 @@ import {
 import type { Executor } from '../db/client.js';
 import { contacts, documentCounters, stockAdjustments, stockLevels } from '../db/schema.js';
 import type { refundLines, refunds, registerSessions, saleLines, salePayments, sales } from '../db/schema.js';
-import { documentPrefixes, nextDocumentNumber } from '../lib/document-numbers.js';
+import { formatDocumentNumber, nextDocumentNumber } from '../lib/document-numbers.js';
 import { newId } from '../lib/ids.js';
 import { seededRandom, type SeededRandom } from '../lib/seeded-random.js';
 import { recordAudit } from '../audit/audit.js';
@@ -361,7 +361,7 @@ export function buildDemoHistory(input: {
           id: saleId,
           storeId: store.id,
           sessionId: session.id,
-          number: `${store.alias}-${documentPrefixes.sale}${String(saleNumber).padStart(6, '0')}`,
+          number: formatDocumentNumber(store.alias, 'sale', saleNumber),
           status: voided ? 'voided' : 'completed',
           cashierAccountId: cashier,
           customerId: customer?.id ?? null,
@@ -495,7 +495,7 @@ export function buildDemoHistory(input: {
     // Refund numbers in time order.
     storeRefunds.sort((a, b) => a.row.createdAt!.getTime() - b.row.createdAt!.getTime());
     storeRefunds.forEach((r, i) => {
-      r.row.number = `${store.alias}-${documentPrefixes.refund}${String(i + 1).padStart(6, '0')}`;
+      r.row.number = formatDocumentNumber(store.alias, 'refund', i + 1);
       history.refunds.push(r.row);
       history.refundLines.push(...r.lines);
     });

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { insertsInOneStatement, jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, uniqueViolation, type Executor } from '../../db/client.js';
+import { jsonRowsInsert, writesInOneStatement, type FullRow } from '../../db/json-rows.js';
+import { documentNumberCtes } from '../../lib/document-numbers.js';
 import { variantColumns, type StockVariantRow } from '../inventory/stock-variants.repository.js';
 import { productVariants, products, saleLines, salePayments, sales, stockLevels, taxRates } from '../../db/schema.js';
 
@@ -73,12 +74,6 @@ export async function saleIdTaken(tx: Executor, businessId: string, id: string):
   return Boolean(row);
 }
 
-/** Inserts the sale header: the row as written; undefined when a sale with its id exists already (a concurrent one included). */
-export async function insertSale(tx: Executor, row: typeof sales.$inferInsert) {
-  const [inserted] = await tx.insert(sales).values(row).onConflictDoNothing().returning();
-  return inserted;
-}
-
 /** Gives a sale of the store the offline reference its paper receipt was printed with. */
 export async function setSaleOfflineReference(tx: Executor, scope: Scope, id: string, reference: string) {
   await tx
@@ -93,11 +88,46 @@ const insertPayments = jsonRowsInsert(salePayments);
 export type SaleLineRow = FullRow<typeof saleLines>;
 export type SalePaymentRow = FullRow<typeof salePayments>;
 
+/** When a sale numbered and written by `insertNumberedSale` was recorded, and its number. */
+export interface NumberedSale {
+  number: string;
+  /** The database's clock at the transaction's start: the header's `recorded_at` (and `completed_at` unless given). */
+  recordedAt: Date;
+}
+
 /**
- * A sale's lines and payments in one statement of fixed text (the lines' insert a data-modifying
- * CTE of the payments'): one trip for both, the same prepared statement whatever the counts. The
- * rows as written are the rows given, so nothing is read back.
+ * A sale in one statement: the store's next number (the counter row stays locked until the
+ * transaction ends, so what follows it is kept short), the header with that number, its lines and its
+ * payments; the lines' and payments' inserts are of fixed text whatever their counts. The rows as
+ * written are the rows given, so only the number and the clock come back. Undefined when a sale with
+ * this id exists already (a concurrent one under another key committed first; the statement failed,
+ * and the caller must end its transaction).
  */
-export async function insertSaleLinesAndPayments(tx: Executor, lines: SaleLineRow[], payments: SalePaymentRow[]) {
-  await tx.execute(insertsInOneStatement(insertLines(lines), insertPayments(payments)));
+export async function insertNumberedSale(
+  tx: Executor,
+  scope: Scope,
+  header: Omit<typeof sales.$inferInsert, 'number' | 'businessId' | 'storeId'>,
+  lines: SaleLineRow[],
+  payments: SalePaymentRow[],
+): Promise<NumberedSale | undefined> {
+  const headerInsert = tx
+    .insert(sales)
+    .values({ ...header, ...scope, number: sql`(select number from document_number)` })
+    .getSQL();
+  try {
+    const [row] = await queryRows<{ number: string; recorded_at: Date | string }>(
+      tx,
+      writesInOneStatement({
+        with: documentNumberCtes(scope, 'sale'),
+        writes: [headerInsert, insertLines(lines), insertPayments(payments)],
+        then: sql`SELECT number, now() AS recorded_at FROM document_number`,
+      }),
+    );
+    if (!row) throw new Error(`Store ${scope.storeId} not found for a sale number`);
+    return { number: row.number, recordedAt: new Date(row.recorded_at) };
+  } catch (error) {
+    // Any unique key of the sale or its rows: its id (or its offline reference) is taken.
+    if (uniqueViolation(error)) return undefined;
+    throw error;
+  }
 }

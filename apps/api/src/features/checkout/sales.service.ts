@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, invalidFields } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
-import { recordAudit } from '../../audit/audit.js';
-import { nextDocumentNumber } from '../../lib/document-numbers.js';
+import { auditInsert } from '../../audit/audit.js';
+import { writesInOneStatement } from '../../db/json-rows.js';
 import { checkLines, lineFailureError } from '../inventory/line-checks.js';
 import { moveStock, storeAllowsNegativeStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows, type CartLine } from './sale-lines.js';
@@ -20,16 +20,11 @@ import {
   type PendingException,
 } from './offline-sale.js';
 import { toSale } from './sale-view.service.js';
+import type { SaleRow } from './sale-view.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
-import { addSaleToSummaries } from '../reports/sales-summaries.js';
+import { addSaleToSummariesStatement } from '../reports/sales-summaries.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
-import {
-  findSaleVariants,
-  insertSale,
-  insertSaleLinesAndPayments,
-  saleIdTaken,
-  type SalePaymentRow,
-} from './sales.repository.js';
+import { findSaleVariants, insertNumberedSale, saleIdTaken, type SalePaymentRow } from './sales.repository.js';
 
 type Scope = Pick<StoreAccess, 'businessId' | 'storeId' | 'permissions' | 'roleName'>;
 type Body = z.output<typeof createSaleBodySchema>;
@@ -86,9 +81,9 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
     payments,
     offlineReference,
   });
-  await addSaleToSummaries(tx, scope.businessId, body.id);
   await recordSaleExceptionsIn(tx, actor, scope, body.id, [...archived, ...repriced, ...belowZero]);
-  await recordAudit(tx, actor, {
+  // The sale's audit event and its report summaries, one trip (the summaries read the rows written above).
+  const audit = auditInsert(actor, {
     businessId: scope.businessId,
     storeId: scope.storeId,
     action: 'sale.completed',
@@ -115,6 +110,9 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       ...(body.soldAt ? { soldAt: new Date(body.soldAt).toISOString() } : {}),
     },
   });
+  await tx.execute(
+    writesInOneStatement({ writes: [audit], then: addSaleToSummariesStatement(scope.businessId, body.id, 1) }),
+  );
   return written;
 }
 
@@ -265,7 +263,11 @@ async function takeSaleStockIn(
   );
 }
 
-/** The gapless number, then the sale, its lines and its payments as written. */
+/**
+ * The gapless number with the sale, its lines and its payments, in one statement; the rows as written.
+ * From the number on, the store's counter row is locked until commit: only the audit event with the
+ * report summaries and the idempotency answer follow it.
+ */
 async function writeSaleIn(
   tx: Executor,
   actor: Actor,
@@ -280,13 +282,9 @@ async function writeSaleIn(
   },
 ) {
   const { sessionId, body, lines, priced, payments, offlineReference } = sale;
-  const number = await nextDocumentNumber(tx, scope, 'sale');
-  const row = await insertSale(tx, {
-    businessId: scope.businessId,
+  const header = {
     id: body.id,
-    storeId: scope.storeId,
     sessionId,
-    number,
     status: 'completed',
     cashierAccountId: actor.accountId!,
     customerId: body.customerId ?? null,
@@ -299,11 +297,9 @@ async function writeSaleIn(
     cartDiscount: body.cartDiscount ?? null,
     note: body.note ? body.note : null,
     // A sale made earlier is dated when it was sold; `recorded_at` keeps the server's own time.
-    ...(body.soldAt ? { completedAt: new Date(body.soldAt) } : {}),
+    completedAt: body.soldAt ? new Date(body.soldAt) : undefined,
     offlineReference,
-  });
-  // A concurrent request with the same sale id under another key committed first.
-  if (!row) throw saleExists();
+  };
   const lineRows = saleLineRows(scope.businessId, body.id, lines, priced);
   const paymentRows: SalePaymentRow[] = payments.map((p, i) => ({
     businessId: scope.businessId,
@@ -316,6 +312,19 @@ async function writeSaleIn(
     provider: p.provider ?? null,
     phone: p.phone ? p.phone : null,
   }));
-  await insertSaleLinesAndPayments(tx, lineRows, paymentRows);
-  return { number, sale: row, lines: lineRows, payments: paymentRows };
+  const numbered = await insertNumberedSale(tx, scope, header, lineRows, paymentRows);
+  // A concurrent request with the same sale id under another key committed first.
+  if (!numbered) throw saleExists();
+  const row: SaleRow = {
+    ...header,
+    businessId: scope.businessId,
+    storeId: scope.storeId,
+    number: numbered.number,
+    completedAt: header.completedAt ?? numbered.recordedAt,
+    recordedAt: numbered.recordedAt,
+    voidedAt: null,
+    voidedBy: null,
+    voidReason: null,
+  };
+  return { number: numbered.number, sale: row, lines: lineRows, payments: paymentRows };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ProductUnit } from '@ipos/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
-import { insertsInOneStatement, jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
+import { writesInOneStatement, jsonRowsInsert, type FullRow } from '../../db/json-rows.js';
 import {
   productVariants,
   purchaseOrderLines,
@@ -169,7 +169,7 @@ export async function insertReceipt(
   lines: FullRow<typeof purchaseOrderReceiptLines>[],
 ) {
   const header = tx.insert(purchaseOrderReceipts).values(receipt).getSQL();
-  await tx.execute(insertsInOneStatement(header, insertReceiptLineRows(lines)));
+  await tx.execute(writesInOneStatement({ writes: [header], then: insertReceiptLineRows(lines) }));
 }
 
 /** A return to the vendor and its lines in one statement, as `insertReceipt`. */
@@ -179,7 +179,7 @@ export async function insertReturn(
   lines: FullRow<typeof purchaseOrderReturnLines>[],
 ) {
   const header = tx.insert(purchaseOrderReturns).values(ret).getSQL();
-  await tx.execute(insertsInOneStatement(header, insertReturnLineRows(lines)));
+  await tx.execute(writesInOneStatement({ writes: [header], then: insertReturnLineRows(lines) }));
 }
 
 /** Adds to the received or returned quantity of lines, in one statement. */

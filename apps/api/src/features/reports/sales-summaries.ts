@@ -291,11 +291,6 @@ export function addSaleToSummariesStatement(businessId: string, saleId: string, 
   return sql`select ${sql.raw(SUMMARY_FUNCTIONS.sale)}(${businessId}::uuid, ${saleId}::uuid, ${sign}::integer)`;
 }
 
-/** Adds a completed sale to the summaries (in its transaction, after its lines and payments). */
-export async function addSaleToSummaries(tx: Executor, businessId: string, saleId: string) {
-  await tx.execute(addSaleToSummariesStatement(businessId, saleId, 1));
-}
-
 /** Takes a voided sale back out of its day (in the void's transaction). */
 export async function removeSaleFromSummaries(tx: Executor, businessId: string, saleId: string) {
   await tx.execute(addSaleToSummariesStatement(businessId, saleId, -1));
