@@ -153,20 +153,17 @@ describe('the statements of a sale', () => {
     });
     const token = await server.tokenFor(DEMO.manager);
     const sell = seller(server);
+    const theCounter = sql`business_id = ${scope.businessId} and store_id = ${scope.storeId} and kind = 'sale'`;
     const lastValue = async () =>
       Number(
         (
           await queryRows<{ last_value: number | string }>(
             db,
-            sql`select last_value from document_counters
-                where business_id = ${scope.businessId} and store_id = ${scope.storeId} and kind = 'sale'`,
+            sql`select last_value from document_counters where ${theCounter}`,
           )
         )[0]!.last_value,
       );
-    await db.execute(
-      sql`update document_counters set last_value = 999998
-          where business_id = ${scope.businessId} and store_id = ${scope.storeId} and kind = 'sale'`,
-    );
+    await db.execute(sql`update document_counters set last_value = 999998 where ${theCounter}`);
     const numbers: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await sell({

@@ -6,7 +6,6 @@ import type { Actor, AppDeps } from '../../http/context.js';
 import { AppError, invalidFields } from '../../http/app-error.js';
 import { withIdempotency, type IdempotentRequest, type PreparedResponse } from '../../http/idempotency.js';
 import { auditInsert } from '../../audit/audit.js';
-import { writesInOneStatement } from '../../db/json-rows.js';
 import { checkLines, lineFailureError } from '../inventory/line-checks.js';
 import { moveStock, storeAllowsNegativeStock } from '../inventory/stock-ledger.js';
 import { priceSale, saleLineRows, type CartLine } from './sale-lines.js';
@@ -22,7 +21,7 @@ import {
 import { toSale } from './sale-view.service.js';
 import type { SaleRow } from './sale-view.repository.js';
 import { findContact } from '../contacts/contacts.repository.js';
-import { addSaleToSummariesStatement } from '../reports/sales-summaries.js';
+import { addSaleToSummaries } from '../reports/sales-summaries.js';
 import { assertPlanAllows } from '../plans/plans.service.js';
 import { findSaleVariants, insertNumberedSale, saleIdTaken, type SalePaymentRow } from './sales.repository.js';
 
@@ -110,9 +109,7 @@ async function recordSaleIn(tx: Executor, actor: Actor, scope: Scope, body: Body
       ...(body.soldAt ? { soldAt: new Date(body.soldAt).toISOString() } : {}),
     },
   });
-  await tx.execute(
-    writesInOneStatement({ writes: [audit], then: addSaleToSummariesStatement(scope.businessId, body.id, 1) }),
-  );
+  await addSaleToSummaries(tx, scope.businessId, body.id, [audit]);
   return written;
 }
 

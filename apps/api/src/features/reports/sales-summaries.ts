@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, type Executor } from '../../db/client.js';
+import { writesInOneStatement } from '../../db/json-rows.js';
 
 /**
  * The sales summaries (db/schema/report-summaries.ts; decision 0014): what a report reads instead
@@ -289,6 +290,16 @@ export const SUMMARY_FUNCTIONS = {
 /** A sale's contribution (sign −1 takes it back out) to every table, in one statement. */
 export function addSaleToSummariesStatement(businessId: string, saleId: string, sign: 1 | -1): SQL {
   return sql`select ${sql.raw(SUMMARY_FUNCTIONS.sale)}(${businessId}::uuid, ${saleId}::uuid, ${sign}::integer)`;
+}
+
+/**
+ * Adds a completed sale to the summaries (in its transaction, after its lines and payments), with
+ * `alongside` (its audit event) written in the same statement: one trip for both.
+ */
+export async function addSaleToSummaries(tx: Executor, businessId: string, saleId: string, alongside: [SQL, ...SQL[]]) {
+  await tx.execute(
+    writesInOneStatement({ writes: alongside, then: addSaleToSummariesStatement(businessId, saleId, 1) }),
+  );
 }
 
 /** Takes a voided sale back out of its day (in the void's transaction). */
