@@ -182,22 +182,37 @@ test('a renewal that keeps failing is retried once after 5 s, then sign-in start
     } else await route.fallback();
   });
   // The provider's session is gone too: the hidden frame never gets an answer.
+  let silentFrames = 0;
   await page.route(
     (url) => url.pathname === '/oidc/auth' && url.searchParams.get('prompt') === 'none',
-    (route) => route.abort(),
+    (route) => {
+      silentFrames += 1;
+      return route.abort();
+    },
   );
+  let silentErrors = 0;
+  page.on('console', (message) => {
+    if (message.text().includes('identity: silent renew failed')) silentErrors += 1;
+  });
+  // From here the page's time moves only when the journey moves it, so a loaded machine's real
+  // seconds can neither fire the retry early nor the frame's timeout late.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 
   await page.clock.fastForward('09:05');
   await expect.poll(() => refreshes.length).toBe(1);
-  // The frame gives up after the silent request timeout (10 s): a silent renew error.
+  // The frame gives up after the silent request timeout (10 s) from when it asked: a silent renew error.
+  await expect.poll(() => silentFrames).toBe(1);
   await page.clock.fastForward(10_000);
+  await expect.poll(() => silentErrors).toBe(1);
   // Retried once, 5 s later.
   await page.clock.fastForward(4_000);
   expect(refreshes).toHaveLength(1);
   await page.clock.fastForward(1_500);
   await expect.poll(() => refreshes.length).toBe(2);
   // The retry fails too: sign-in starts again, returning to where the person was.
+  await expect.poll(() => silentFrames).toBe(2);
   await page.clock.fastForward(10_000);
+  await page.clock.resume();
   await page.waitForURL((url) => url.pathname.startsWith('/oidc'));
   await submitProviderSignIn(page, manager);
   await page.waitForURL((url) => url.pathname === '/dashboard/inventory');
