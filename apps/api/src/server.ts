@@ -42,7 +42,12 @@ export async function createServer(
 ): Promise<Server> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...options.databaseOptions }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      preparedStatements: config.databasePreparedStatements,
+      dataDir: config.dataDir,
+      ...options.databaseOptions,
+    }));
   try {
     const now = options.now ?? (() => new Date());
     const log = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);

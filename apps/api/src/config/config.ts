@@ -18,6 +18,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  /**
+   * PostgreSQL: each connection keeps its statements prepared. Turn off behind a pooler in transaction
+   * mode that cannot carry prepared statements (PgBouncer before 1.21, or max_prepared_statements = 0).
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanString.default(true),
   OIDC_ISSUER: urlString.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default(OIDC_CLIENT_ID),
   OIDC_AUDIENCE: z.string().min(1).default(OIDC_AUDIENCE),
@@ -62,6 +67,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: statements prepared once per connection (DATABASE_PREPARED_STATEMENTS). */
+  databasePreparedStatements: boolean;
   oidc: {
     /** Unset: the embedded provider is mounted at `${publicUrl}/oidc`. */
     externalIssuer: string | undefined;
@@ -118,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     oidc: {
       externalIssuer: e.OIDC_ISSUER,
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,

@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { CUSTOM_PLAN, preparedPglite } from './pglite-statements.js';
+import { preparingClient } from './pg-statements.js';
 import { keepPgliteStatistics } from './pglite-statistics.js';
 import { removeSnapshotLeftovers, snapshotPglite } from './pglite-snapshot.js';
 import { loggableErrorOf } from '../lib/loggable-error.js';
@@ -55,6 +56,11 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   /** Skip migrations (tests that loaded a migrated dump). */
   skipMigrations?: boolean;
+  /**
+   * PostgreSQL: keep each connection's statements prepared (pg-statements.ts); off behind a pooler
+   * that cannot carry prepared statements (DATABASE_PREPARED_STATEMENTS=false).
+   */
+  preparedStatements?: boolean | undefined;
   /** Tests and benches: told each statement the app runs (not transaction control), to count round trips. */
   onQuery?: (query: string) => void;
 }
@@ -64,7 +70,7 @@ const queryLogger = (onQuery: OpenOptions['onQuery']) =>
   onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.skipMigrations, options.onQuery);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options);
 }
 
@@ -95,10 +101,17 @@ export async function migratePostgres(pool: Pick<pg.Pool, 'connect'>): Promise<v
   }
 }
 
-async function openPostgres(url: string, skipMigrations = false, onQuery?: OpenOptions['onQuery']): Promise<Database> {
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const { skipMigrations = false, onQuery, preparedStatements = true } = options;
   // A database that does not answer a new connection within 5 s is unavailable (a 503), rather than
-  // every request waiting on it for as long as the socket takes to give up.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // every request waiting on it for as long as the socket takes to give up. Each connection keeps the
+  // statements it has seen prepared (pg-statements.ts) unless a pooler in front cannot carry them.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    ...(preparedStatements ? { Client: preparingClient() } : {}),
+  });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (error) => console.warn(`postgres: idle connection lost (${loggableErrorOf(error).message})`));
