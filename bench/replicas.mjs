@@ -111,6 +111,7 @@ async function startBouncer() {
       'pool_mode = transaction',
       'default_pool_size = 20',
       'max_client_conn = 200',
+      ...(bouncerCarriesPrepared ? ['max_prepared_statements = 200'] : []),
       `logfile = ${path.join(dir, 'pgbouncer.log')}`,
       '',
     ].join('\n'),
@@ -147,19 +148,27 @@ function bouncerUrl() {
   url.port = String(bouncerPort);
   return url.toString();
 }
-const hasBouncer = (() => {
+/** The installed PgBouncer's version as [major, minor], or undefined when there is none. */
+const bouncerVersion = (() => {
   try {
-    execFileSync('pgbouncer', ['--version'], { stdio: 'ignore' });
-    return true;
+    const [, major, minor] =
+      /PgBouncer (\d+)\.(\d+)/.exec(execFileSync('pgbouncer', ['--version'], { encoding: 'utf8' })) ?? [];
+    return [Number(major ?? 0), Number(minor ?? 0)];
   } catch {
-    return false;
+    return undefined;
   }
 })();
+const hasBouncer = bouncerVersion !== undefined;
+/**
+ * PgBouncer 1.21 and later carry the app's prepared statements across server connections in
+ * transaction mode (max_prepared_statements); before that the app must send every statement unnamed.
+ */
+const bouncerCarriesPrepared = hasBouncer && (bouncerVersion[0] > 1 || bouncerVersion[1] >= 21);
 
 // ---------------------------------------------------------------- the runs
 
 /** Replica `i` of the API on the given database URL (each its own port and data folder, one public URL). */
-const startReplica = (i, databaseUrl) =>
+const startReplica = (i, databaseUrl, env = {}) =>
   startServer({
     entry,
     cwd: root,
@@ -171,6 +180,7 @@ const startReplica = (i, databaseUrl) =>
       // Behind one address, as behind a load balancer: a token of one replica is good on the other.
       PUBLIC_URL: `http://localhost:${port}`,
       BACKUPS: 'false',
+      ...env,
     },
   });
 
@@ -244,10 +254,14 @@ try {
   }
   if (hasBouncer) {
     const bouncer = await startBouncer();
+    const bouncedEnv = bouncerCarriesPrepared ? {} : { DATABASE_PREPARED_STATEMENTS: 'false' };
+    console.log(
+      `PgBouncer ${bouncerVersion.join('.')}: ${bouncerCarriesPrepared ? 'prepared statements carried (max_prepared_statements)' : 'the replicas send statements unnamed (DATABASE_PREPARED_STATEMENTS=false)'}`,
+    );
     try {
       // Both at once: each takes the migration lock through PgBouncer while the other may hold it.
       const pooled = await Promise.race([
-        Promise.all([startReplica(0, bouncerUrl()), startReplica(1, bouncerUrl())]),
+        Promise.all([0, 1].map((i) => startReplica(i, bouncerUrl(), bouncedEnv))),
         new Promise((_, reject) =>
           setTimeout(() => reject(new Error('the replicas did not start through PgBouncer within 60 s')), 60_000),
         ),
