@@ -214,9 +214,8 @@ export async function restorePgliteDataDir(dump: Blob, dataDir: string): Promise
 
 /**
  * The statement (when `when`) planned for each call's values, never with a generic plan: for a search,
- * whose best plan depends on how many rows its pattern matches, and for reports over a period. On
- * PGlite it is sent unnamed (see CUSTOM_PLAN); PostgreSQL's driver sends every statement unnamed, so
- * there the comment changes nothing.
+ * whose best plan depends on how many rows its pattern matches, and for reports over a period. Both
+ * drivers' clients send it unnamed (see CUSTOM_PLAN), so it is parsed and planned on every call.
  */
 export function withCustomPlan(query: SQL, when = true): SQL {
   return when ? sql`${sql.raw(CUSTOM_PLAN)}${query}` : query;

@@ -52,7 +52,7 @@ const COUNTING_WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'])
  * best plan depends on how many rows its pattern matches (the trigram index for a rare piece of text,
  * a scan for a common one), or a report whose plan depends on its period. A prepared statement
  * switches to one generic plan after five calls, made without the values; such a statement is sent
- * unnamed instead, parsed and planned every time, as PostgreSQL's drivers send every statement.
+ * unnamed instead, parsed and planned every time; PostgreSQL's client (pg-statements.ts) does the same.
  */
 export const CUSTOM_PLAN = '/* custom plan */ ';
 /** Names unique in the process, so two clients over one database never take each other's. */
