@@ -22,7 +22,6 @@ async function expectNoSidewaysScroll(page: Page, step: string) {
   expect(scrollWidth, `${step}: the page's width`).toBeLessThanOrEqual(innerWidth);
 }
 
-/** A control a finger can hit: at least 44 px tall and wide, and (unless said otherwise) wholly on the screen. */
 /**
  * Taps the exact-cash button until the payment takes it (Complete sale enabled). On a loaded CI
  * machine one tap in many, made as the dialog had just opened, left the tendered field empty; a
@@ -36,6 +35,7 @@ async function tapExactCash(payment: Locator) {
   }).toPass({ timeout: 20_000 });
 }
 
+/** A control a finger can hit: at least 44 px tall and wide, and (unless said otherwise) wholly on the screen. */
 async function expectTouchTarget(target: Locator, what: string, { onScreen = true } = {}) {
   // Waits for a sheet sliding in to come to rest.
   if (onScreen) await expect(target, `${what} lies on the screen`).toBeInViewport({ ratio: 1 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CUSTOM_PLAN } from './pglite-statements.js';
+import { CUSTOM_PLAN, FEATURE_NOT_SUPPORTED } from './pglite-statements.js';
 
 /**
  * PostgreSQL's client with its statements prepared once on each connection. node-postgres sends a
@@ -20,9 +20,6 @@ import { CUSTOM_PLAN } from './pglite-statements.js';
  * DATABASE_PREPARED_STATEMENTS=false.
  */
 export const PG_PREPARED_CAPACITY = 256;
-
-/** SQLSTATE 0A000: a prepared statement's result changed shape under it (its table was altered). */
-const FEATURE_NOT_SUPPORTED = '0A000';
 
 type QueryConfig = pg.QueryConfig & { name?: string };
 
@@ -58,15 +55,15 @@ export function preparingClient(capacity = PG_PREPARED_CAPACITY): typeof pg.Clie
 
     /** The call's statement with its name, or undefined when it stays as it was asked. */
     #named(first: unknown, second: unknown): QueryConfig | undefined {
-      const values = Array.isArray(second) ? { values: second as unknown[] } : {};
-      const config: QueryConfig | undefined =
+      const asked: QueryConfig | undefined =
         typeof first === 'string'
-          ? { text: first, ...values }
+          ? { text: first }
           : first !== null && typeof first === 'object' && typeof (first as QueryConfig).text === 'string'
-            ? { ...(first as QueryConfig), ...values }
+            ? (first as QueryConfig)
             : undefined;
-      if (!config || config.name || !config.values?.length) return undefined;
-      const { text } = config;
+      const values = Array.isArray(second) ? (second as unknown[]) : asked?.values;
+      if (!asked || asked.name || !values?.length) return undefined;
+      const { text } = asked;
       if (text.startsWith(CUSTOM_PLAN) || this.#unnamed.has(text)) return undefined;
       let name = this.#names.get(text);
       if (name === undefined) {
@@ -74,7 +71,7 @@ export function preparingClient(capacity = PG_PREPARED_CAPACITY): typeof pg.Clie
         name = `ipos_${++this.#sequence}`;
         this.#names.set(text, name);
       }
-      return { ...config, name };
+      return { ...asked, values, name };
     }
 
     /**

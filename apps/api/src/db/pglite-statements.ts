@@ -44,7 +44,7 @@ interface Prepared {
 }
 
 /** SQLSTATE 0A000: a prepared statement's result changed shape under it (its table was altered). */
-const FEATURE_NOT_SUPPORTED = '0A000';
+export const FEATURE_NOT_SUPPORTED = '0A000';
 /** The command tags that end in the count of rows written ("INSERT 0 5", "UPDATE 3"). */
 const COUNTING_WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 /**
